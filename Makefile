@@ -1,0 +1,72 @@
+# cex: content extraction for HTML. GNU make.
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share/cex
+MANDIR ?= $(PREFIX)/share/man
+DESTDIR ?=
+
+PKG_CONFIG ?= pkg-config
+CC ?= cc
+CFLAGS ?= -O2 -g
+WARNINGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra
+DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags gumbo libutf8proc)
+DEPS_LIBS := $(shell $(PKG_CONFIG) --libs gumbo libutf8proc)
+GUMBO_VERSION := $(shell $(PKG_CONFIG) --modversion gumbo)
+DEFS = -DCEX_DATADIR='"$(DATADIR)"' -DGUMBO_VERSION='"$(GUMBO_VERSION)"'
+
+SRCS = cex.c dom.c encoding.c filters.c hosts.c lists.c output.c
+HDRS = cex.h
+
+# SANITIZE=1 builds cex-san with AddressSanitizer and UBSan; check uses it.
+ifeq ($(SANITIZE),1)
+BUILD = build/san
+PROG = cex-san
+SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=undefined
+else
+BUILD = build/opt
+PROG = cex
+SANFLAGS =
+endif
+OBJS = $(SRCS:%.c=$(BUILD)/%.o)
+
+all: $(PROG)
+
+$(PROG): $(OBJS)
+	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(DEPS_LIBS)
+
+$(BUILD)/%.o: %.c $(HDRS) Makefile
+	@mkdir -p $(BUILD)
+	$(CC) $(CFLAGS) $(SANFLAGS) $(WARNINGS) $(DEPS_CFLAGS) $(DEFS) \
+		$(CPPFLAGS) -c -o $@ $<
+
+# The floor cex is measured against: a plain gumbo parse of each file.
+bench/gparse: bench/gparse.c
+	$(CC) $(CFLAGS) $(WARNINGS) $(DEPS_CFLAGS) -o $@ $< $(DEPS_LIBS)
+
+check: $(PROG)
+	CEX=./$(PROG) prove t/
+
+bench: cex bench/gparse
+	sh bench/run
+
+lint:
+	mandoc -Tlint -Wwarning man/cex.1
+
+install: cex
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) \
+		$(DESTDIR)$(MANDIR)/man1
+	install -m 755 cex $(DESTDIR)$(BINDIR)/cex
+	install -m 644 data/adaway-hosts.txt $(DESTDIR)$(DATADIR)/
+	install -m 644 man/cex.1 $(DESTDIR)$(MANDIR)/man1/cex.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/cex $(DESTDIR)$(MANDIR)/man1/cex.1 \
+		$(DESTDIR)$(DATADIR)/adaway-hosts.txt
+	-rmdir $(DESTDIR)$(DATADIR)
+
+clean:
+	rm -rf build cex cex-san bench/gparse
+
+.PHONY: all check bench lint install uninstall clean

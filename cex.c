@@ -1,0 +1,800 @@
+/*
+ * cex.c: the command line. Options are read into one struct cex_opts
+ * (defaults, then --config FILE, then the command line, so the command
+ * line wins), then each input is read, filtered and written in turn.
+ * A bad input is named on stderr and the batch goes on; the exit status
+ * says whether anything failed: 0 all well, 1 some input or output
+ * failed, 2 a usage error.
+ */
+#include <err.h>
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <utf8proc.h>
+
+#include "cex.h"
+
+#ifndef CEX_DATADIR
+#define CEX_DATADIR "/usr/local/share/cex"
+#endif
+#ifndef GUMBO_VERSION
+#define GUMBO_VERSION "unknown"
+#endif
+
+#define AD_LIST		"adaway-hosts.txt"
+
+/* The defaults, as --help and the man page state them. */
+#define DEFAULT_STRIP_ATTRS "align,valign,bgcolor,background,border," \
+	"cellpadding,cellspacing,width,height,hspace,vspace,nowrap,color," \
+	"face,frameborder,marginwidth,marginheight,leftmargin,topmargin"
+#define DEFAULT_SUBSTANTIVE "img,picture,video,audio,iframe,object," \
+	"embed,form,input,textarea,select,pre"
+#define DEFAULT_LINK_RATIO	0.2
+#define DEFAULT_CHARS_PER_WORD	5.0
+#define DEFAULT_MIN_CHARS	1
+
+enum opt_id {
+	OPT_TEXT = 't',
+	OPT_OUTDIR = 'o',
+	OPT_HELP = 'h',
+	OPT_VERSION = 'V',
+	OPT_CHARSET = 256,
+	OPT_CONFIG,
+	OPT_PRESET,
+	OPT_STRIP_ATTRS,
+	OPT_NO_GROUP,		/* + enum elem_group */
+	OPT_KEEP_GROUP = OPT_NO_GROUP + GROUP__MAX,
+	OPT_LINKS = OPT_KEEP_GROUP + GROUP__MAX,
+	OPT_REMOVE,
+	OPT_UNWRAP,
+	OPT_KEEP,
+	OPT_ADS,
+	OPT_NO_ADS,
+	OPT_AD_HOSTS,
+	OPT_LINK_LISTS,
+	OPT_LINK_RATIO,
+	OPT_CHARS_PER_WORD,
+	OPT_REMOVE_CELL,
+	OPT_NO_REMOVE_CELL,
+	OPT_EMPTY_TABLES,
+	OPT_NO_EMPTY_TABLES,
+	OPT_MIN_CHARS,
+	OPT_SUBSTANTIVE,
+	OPT_KEEP_LINKS,
+	OPT_NO_KEEP_LINKS,
+};
+
+static const struct option longopts[] = {
+	{ "text", no_argument, NULL, OPT_TEXT },
+	{ "output-dir", required_argument, NULL, OPT_OUTDIR },
+	{ "charset", required_argument, NULL, OPT_CHARSET },
+	{ "config", required_argument, NULL, OPT_CONFIG },
+	{ "preset", required_argument, NULL, OPT_PRESET },
+	{ "strip-attrs", required_argument, NULL, OPT_STRIP_ATTRS },
+	{ "no-scripts", no_argument, NULL, OPT_NO_GROUP + GROUP_SCRIPTS },
+	{ "no-styles", no_argument, NULL, OPT_NO_GROUP + GROUP_STYLES },
+	{ "no-images", no_argument, NULL, OPT_NO_GROUP + GROUP_IMAGES },
+	{ "no-forms", no_argument, NULL, OPT_NO_GROUP + GROUP_FORMS },
+	{ "no-frames", no_argument, NULL, OPT_NO_GROUP + GROUP_FRAMES },
+	{ "no-objects", no_argument, NULL, OPT_NO_GROUP + GROUP_OBJECTS },
+	{ "no-meta", no_argument, NULL, OPT_NO_GROUP + GROUP_META },
+	{ "no-comments", no_argument, NULL, OPT_NO_GROUP + GROUP_COMMENTS },
+	{ "keep-scripts", no_argument, NULL, OPT_KEEP_GROUP + GROUP_SCRIPTS },
+	{ "keep-styles", no_argument, NULL, OPT_KEEP_GROUP + GROUP_STYLES },
+	{ "keep-images", no_argument, NULL, OPT_KEEP_GROUP + GROUP_IMAGES },
+	{ "keep-forms", no_argument, NULL, OPT_KEEP_GROUP + GROUP_FORMS },
+	{ "keep-frames", no_argument, NULL, OPT_KEEP_GROUP + GROUP_FRAMES },
+	{ "keep-objects", no_argument, NULL, OPT_KEEP_GROUP + GROUP_OBJECTS },
+	{ "keep-meta", no_argument, NULL, OPT_KEEP_GROUP + GROUP_META },
+	{ "keep-comments", no_argument, NULL,
+	    OPT_KEEP_GROUP + GROUP_COMMENTS },
+	{ "links", required_argument, NULL, OPT_LINKS },
+	{ "remove", required_argument, NULL, OPT_REMOVE },
+	{ "unwrap", required_argument, NULL, OPT_UNWRAP },
+	{ "keep", required_argument, NULL, OPT_KEEP },
+	{ "ads", no_argument, NULL, OPT_ADS },
+	{ "no-ads", no_argument, NULL, OPT_NO_ADS },
+	{ "ad-hosts", required_argument, NULL, OPT_AD_HOSTS },
+	{ "link-lists", required_argument, NULL, OPT_LINK_LISTS },
+	{ "link-ratio", required_argument, NULL, OPT_LINK_RATIO },
+	{ "chars-per-word", required_argument, NULL, OPT_CHARS_PER_WORD },
+	{ "remove-cell", no_argument, NULL, OPT_REMOVE_CELL },
+	{ "no-remove-cell", no_argument, NULL, OPT_NO_REMOVE_CELL },
+	{ "empty-tables", no_argument, NULL, OPT_EMPTY_TABLES },
+	{ "no-empty-tables", no_argument, NULL, OPT_NO_EMPTY_TABLES },
+	{ "min-chars", required_argument, NULL, OPT_MIN_CHARS },
+	{ "substantive", required_argument, NULL, OPT_SUBSTANTIVE },
+	{ "keep-links", no_argument, NULL, OPT_KEEP_LINKS },
+	{ "no-keep-links", no_argument, NULL, OPT_NO_KEEP_LINKS },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* The tags each element group switches; forms unwrap <form> apart. */
+static const char *const group_tags[GROUP__MAX] = {
+	[GROUP_SCRIPTS] = "script,noscript",
+	[GROUP_STYLES] = "style",
+	[GROUP_IMAGES] = "img,picture,svg",
+	[GROUP_FORMS] = "input,button,select,option,optgroup,textarea,"
+	    "label,datalist,output",
+	[GROUP_FRAMES] = "frame,iframe",
+	[GROUP_OBJECTS] = "object,embed,applet,param",
+	[GROUP_META] = "meta",
+	[GROUP_COMMENTS] = "",
+};
+
+static const char *const link_list_modes[LINKLISTS__MAX] = {
+	[LINKLISTS_OFF] = "off",
+	[LINKLISTS_CELLS] = "cells",
+	[LINKLISTS_BLOCKS] = "blocks",
+};
+
+/* The long name of an option, for messages. */
+static const char *
+opt_name(int id)
+{
+	const struct option	*o;
+
+	for (o = longopts; o->name != NULL; o++)
+		if (o->val == id)
+			return o->name;
+	return "?";
+}
+
+static void
+usage(FILE *f)
+{
+	fprintf(f, "usage: cex [-t] [-o DIR] [OPTION]... [FILE]...\n");
+}
+
+static void
+help(void)
+{
+	usage(stdout);
+	fputs(
+"Extract the content of HTML pages: remove clutter with the filters of the\n"
+"Crunch proxy (Gupta et al., WWW 2003), write what is left as HTML, or as\n"
+"plain text with -t. With no FILE, or when FILE is -, read standard input.\n"
+"\n"
+"  -t, --text               write plain text instead of HTML\n"
+"  -o, --output-dir DIR     write each FILE to DIR/NAME.html (.txt with -t)\n"
+"      --charset NAME       input encoding (default: byte order mark, then\n"
+"                           <meta>, then UTF-8 if valid, else windows-1252)\n"
+"      --config FILE        read options from FILE, one 'name = value' a line\n"
+"      --preset crunch      the settings of the Crunch paper\n"
+"Attribute filter:\n"
+"      --strip-attrs LIST   attributes to remove; default: align, valign,\n"
+"                           bgcolor, background, border, cellpadding,\n"
+"                           cellspacing, width, height, hspace, vspace, nowrap,\n"
+"                           color, face, frameborder, marginwidth,\n"
+"                           marginheight, leftmargin, topmargin\n"
+"Element filters (groups; all but images are removed by default):\n"
+"      --no-scripts, --keep-scripts    script, noscript\n"
+"      --no-styles, --keep-styles      style, style sheet links, style=\n"
+"      --no-images, --keep-images      img, picture, svg, image buttons\n"
+"      --no-forms, --keep-forms        form controls; <form> is unwrapped\n"
+"      --no-frames, --keep-frames      frame, iframe\n"
+"      --no-objects, --keep-objects    object, embed, applet, param\n"
+"      --no-meta, --keep-meta          meta\n"
+"      --no-comments, --keep-comments  comments\n"
+"      --links MODE         keep, unwrap or remove links (default: keep)\n"
+"      --remove TAGS        remove these elements with their content\n"
+"      --unwrap TAGS        remove these tags but keep their content\n"
+"      --keep TAGS          keep these elements\n"
+"Advertisement remover:\n"
+"      --ads, --no-ads      turn it on or off (default: on)\n"
+"      --ad-hosts FILE      also remove links to the hosts listed in FILE\n"
+"Link list remover:\n"
+"      --link-lists MODE    off, cells or blocks (default: blocks)\n"
+"      --link-ratio R       links per non-linked word above which a cell is\n"
+"                           a link list (default: 0.2)\n"
+"      --chars-per-word N   letters that make a word (default: 5)\n"
+"      --remove-cell, --no-remove-cell  remove the cell itself, not only its\n"
+"                           content (default: off)\n"
+"Empty table remover:\n"
+"      --empty-tables, --no-empty-tables  turn it on or off (default: on)\n"
+"      --min-chars N        letters that keep a table (default: 1)\n"
+"      --substantive TAGS   elements that keep a table; default: img, picture,\n"
+"                           video, audio, iframe, object, embed, form, input,\n"
+"                           textarea, select, pre\n"
+"Removed link retainer:\n"
+"      --keep-links, --no-keep-links  list removed links at the end (off)\n"
+"\n"
+"  -h, --help               show this help and exit\n"
+"  -V, --version            show the version and exit\n"
+"\n"
+"TAGS and LIST are comma-separated names. Exit status: 0 if all went well,\n"
+"1 if an input could not be read or an output not written, 2 on a usage\n"
+"error. See cex(1).\n", stdout);
+}
+
+/* Applies fn to each comma- or space-separated item of list. */
+static int
+each_item(const char *list, int (*fn)(void *, const char *, size_t),
+    void *arg)
+{
+	size_t	 len;
+
+	for (;;) {
+		while (*list == ',' || *list == ' ' || *list == '\t')
+			list++;
+		if (*list == '\0')
+			return 0;
+		len = strcspn(list, ", \t");
+		if (fn(arg, list, len) == -1)
+			return -1;
+		list += len;
+	}
+}
+
+struct tag_update {
+	struct tagmap	*map;
+	unsigned char	 value;
+};
+
+static int
+set_tag(void *arg, const char *name, size_t len)
+{
+	struct tag_update *u = arg;
+
+	return tagmap_set(u->map, name, len, u->value);
+}
+
+static int
+add_attr(void *arg, const char *name, size_t len)
+{
+	strlist_add(arg, name, len);
+	return 0;
+}
+
+static void
+set_tags(struct tagmap *map, const char *list, unsigned char value)
+{
+	struct tag_update u = { map, value };
+
+	each_item(list, set_tag, &u);
+}
+
+/* Turns an element group on (remove) or off (keep). */
+static void
+set_group(struct cex_opts *opts, enum elem_group g, bool remove)
+{
+	set_tags(&opts->elements, group_tags[g], remove ? ACT_REMOVE : ACT_KEEP);
+	if (g == GROUP_FORMS)
+		opts->elements.known[GUMBO_TAG_FORM] =
+		    remove ? ACT_UNWRAP : ACT_KEEP;
+	if (remove)
+		opts->groups |= 1u << g;
+	else
+		opts->groups &= ~(1u << g);
+}
+
+static void
+opts_init(struct cex_opts *opts)
+{
+	int	 g;
+
+	memset(opts, 0, sizeof(*opts));
+	for (g = 0; g < GROUP__MAX; g++)
+		set_group(opts, g, g != GROUP_IMAGES);
+	each_item(DEFAULT_STRIP_ATTRS, add_attr, &opts->strip_attrs);
+	opts->ads = true;
+	opts->link_lists = LINKLISTS_BLOCKS;
+	opts->link_ratio = DEFAULT_LINK_RATIO;
+	opts->chars_per_word = DEFAULT_CHARS_PER_WORD;
+	opts->empty_tables = true;
+	opts->min_chars = DEFAULT_MIN_CHARS;
+	set_tags(&opts->substantive, DEFAULT_SUBSTANTIVE, 1);
+}
+
+static void
+opts_free(struct cex_opts *opts)
+{
+	tagmap_clear(&opts->elements);
+	tagmap_clear(&opts->substantive);
+	strlist_clear(&opts->strip_attrs);
+	strlist_clear(&opts->ad_files);
+	strset_free(opts->ad_hosts);
+}
+
+/*
+ * The Crunch paper's settings as cex reads them: every ignore filter on,
+ * images too; links kept; ads, link lists in table cells, empty tables;
+ * removed links retained at the end of the page.
+ */
+static void
+preset_crunch(struct cex_opts *opts)
+{
+	int	 g;
+
+	for (g = 0; g < GROUP__MAX; g++)
+		set_group(opts, g, true);
+	opts->elements.known[GUMBO_TAG_A] = ACT_KEEP;
+	opts->ads = true;
+	opts->link_lists = LINKLISTS_CELLS;
+	opts->link_ratio = DEFAULT_LINK_RATIO;
+	opts->chars_per_word = DEFAULT_CHARS_PER_WORD;
+	opts->remove_cell = false;
+	opts->empty_tables = true;
+	opts->min_chars = DEFAULT_MIN_CHARS;
+	opts->keep_links = true;
+}
+
+static int
+parse_number(const char *where, const char *arg, double min, bool above,
+    double *out)
+{
+	char	*end;
+	double	 v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (end == arg || *end != '\0' || errno != 0 || v != v ||
+	    v < min || (above && v == min) || v > 1e9) {
+		warnx("%s: invalid number '%s'", where, arg);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+static int
+parse_choice(const char *where, const char *arg, const char *const *names,
+    int n)
+{
+	int	 i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(arg, names[i]) == 0)
+			return i;
+	warnx("%s: invalid value '%s'", where, arg);
+	return -1;
+}
+
+/*
+ * Applies one option with its argument (NULL if it takes none); where
+ * names the option or the config file line for messages. Returns -1
+ * after a message on a bad value.
+ */
+static int
+apply_option(struct cex_opts *opts, int id, const char *arg,
+    const char *where)
+{
+	static const char *const link_modes[] = { "keep", "unwrap", "remove" };
+	static const unsigned char link_actions[] = { ACT_KEEP, ACT_UNWRAP,
+	    ACT_REMOVE };
+	double	 v;
+	int	 k;
+
+	if (id >= OPT_NO_GROUP && id < OPT_KEEP_GROUP) {
+		set_group(opts, id - OPT_NO_GROUP, true);
+		return 0;
+	}
+	if (id >= OPT_KEEP_GROUP && id < OPT_LINKS) {
+		set_group(opts, id - OPT_KEEP_GROUP, false);
+		return 0;
+	}
+	switch (id) {
+	case OPT_TEXT:
+		opts->text = true;
+		break;
+	case OPT_OUTDIR:
+		opts->outdir = arg;
+		break;
+	case OPT_CHARSET:
+		if (enc_lookup(arg, strlen(arg)) == -1) {
+			warnx("%s: unknown encoding '%s'", where, arg);
+			return -1;
+		}
+		opts->charset = arg;
+		break;
+	case OPT_PRESET:
+		if (strcmp(arg, "crunch") != 0) {
+			warnx("%s: unknown preset '%s'", where, arg);
+			return -1;
+		}
+		preset_crunch(opts);
+		break;
+	case OPT_STRIP_ATTRS:
+		strlist_clear(&opts->strip_attrs);
+		each_item(arg, add_attr, &opts->strip_attrs);
+		break;
+	case OPT_LINKS:
+		if ((k = parse_choice(where, arg, link_modes, 3)) == -1)
+			return -1;
+		opts->elements.known[GUMBO_TAG_A] = link_actions[k];
+		break;
+	case OPT_REMOVE:
+		set_tags(&opts->elements, arg, ACT_REMOVE);
+		break;
+	case OPT_UNWRAP:
+		set_tags(&opts->elements, arg, ACT_UNWRAP);
+		break;
+	case OPT_KEEP:
+		set_tags(&opts->elements, arg, ACT_KEEP);
+		break;
+	case OPT_ADS:
+	case OPT_NO_ADS:
+		opts->ads = id == OPT_ADS;
+		break;
+	case OPT_AD_HOSTS:
+		strlist_add(&opts->ad_files, arg, strlen(arg));
+		break;
+	case OPT_LINK_LISTS:
+		if ((k = parse_choice(where, arg, link_list_modes,
+		    LINKLISTS__MAX)) == -1)
+			return -1;
+		opts->link_lists = k;
+		break;
+	case OPT_LINK_RATIO:
+		return parse_number(where, arg, 0, false, &opts->link_ratio);
+	case OPT_CHARS_PER_WORD:
+		return parse_number(where, arg, 0, true,
+		    &opts->chars_per_word);
+	case OPT_REMOVE_CELL:
+	case OPT_NO_REMOVE_CELL:
+		opts->remove_cell = id == OPT_REMOVE_CELL;
+		break;
+	case OPT_EMPTY_TABLES:
+	case OPT_NO_EMPTY_TABLES:
+		opts->empty_tables = id == OPT_EMPTY_TABLES;
+		break;
+	case OPT_MIN_CHARS:
+		if (parse_number(where, arg, 0, false, &v) == -1)
+			return -1;
+		if (v != (long)v) {
+			warnx("%s: not a whole number '%s'", where, arg);
+			return -1;
+		}
+		opts->min_chars = (long)v;
+		break;
+	case OPT_SUBSTANTIVE:
+		tagmap_clear(&opts->substantive);
+		set_tags(&opts->substantive, arg, 1);
+		break;
+	case OPT_KEEP_LINKS:
+	case OPT_NO_KEEP_LINKS:
+		opts->keep_links = id == OPT_KEEP_LINKS;
+		break;
+	default:
+		return -1;
+	}
+	return 0;
+}
+
+static bool
+is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+/*
+ * Reads options from a file: "name = value" or "name" lines, names as
+ * the long options, '#' starting a comment line. The file's text stays
+ * allocated: options point into it. Returns -1 after a message.
+ */
+static int
+read_config(struct cex_opts *opts, const char *path, char **text)
+{
+	const struct option	*o;
+	char			*buf, *line, *next, *eq, *name, *value, *e;
+	char			 where[PATH_MAX + 32];
+	size_t			 len;
+	unsigned		 lineno = 0;
+
+	if (dom_read(path, &buf, &len) == -1) {
+		warn("%s", path);
+		return -1;
+	}
+	*text = buf;
+	for (line = buf; line != NULL; line = next) {
+		lineno++;
+		if ((next = strchr(line, '\n')) != NULL)
+			*next++ = '\0';
+		while (is_blank(*line))
+			line++;
+		if (*line == '\0' || *line == '#')
+			continue;
+		snprintf(where, sizeof(where), "%s:%u", path, lineno);
+		value = NULL;
+		if ((eq = strchr(line, '=')) != NULL) {
+			*eq = '\0';
+			for (value = eq + 1; is_blank(*value); value++)
+				continue;
+			for (e = value + strlen(value); e > value &&
+			    is_blank(e[-1]); e--)
+				continue;
+			*e = '\0';
+		}
+		name = line;
+		for (e = name + strlen(name); e > name && is_blank(e[-1]); e--)
+			continue;
+		*e = '\0';
+		for (o = longopts; o->name != NULL; o++)
+			if (strcmp(o->name, name) == 0)
+				break;
+		if (o->name == NULL || o->val == OPT_CONFIG ||
+		    o->val == OPT_HELP || o->val == OPT_VERSION) {
+			warnx("%s: unknown option '%s'", where, name);
+			return -1;
+		}
+		if (o->has_arg == required_argument && value == NULL) {
+			warnx("%s: option '%s' needs a value", where, name);
+			return -1;
+		}
+		if (o->has_arg == no_argument && value != NULL) {
+			warnx("%s: option '%s' takes no value", where, name);
+			return -1;
+		}
+		if (apply_option(opts, o->val, value, where) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * The default ad list: in $CEX_DATADIR if set, else in the data
+ * directory compiled in, else in data/ beside the executable (cex run
+ * from its build tree).
+ */
+static char *
+default_ad_list(void)
+{
+	char		 exe[PATH_MAX], *path, *slash;
+	const char	*dir = getenv("CEX_DATADIR");
+	ssize_t		 n;
+
+	if (dir != NULL && *dir != '\0') {
+		if (asprintf(&path, "%s/%s", dir, AD_LIST) == -1)
+			err(1, NULL);
+		return path;
+	}
+	if (asprintf(&path, "%s/%s", CEX_DATADIR, AD_LIST) == -1)
+		err(1, NULL);
+	if (access(path, F_OK) == 0)
+		return path;
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n <= 0)
+		return path;
+	exe[n] = '\0';
+	if ((slash = strrchr(exe, '/')) == NULL)
+		return path;
+	*slash = '\0';
+	free(path);
+	if (asprintf(&path, "%s/data/%s", exe, AD_LIST) == -1)
+		err(1, NULL);
+	return path;
+}
+
+/* Loads the ad lists; returns the exit status to stop with, or 0. */
+static int
+load_ad_hosts(struct cex_opts *opts)
+{
+	char	*path;
+	size_t	 i;
+
+	if (!opts->ads)
+		return 0;
+	if ((opts->ad_hosts = strset_new()) == NULL)
+		err(1, NULL);
+	path = default_ad_list();
+	if (hosts_load(opts->ad_hosts, path) == -1) {
+		warn("%s (the default ad list; --no-ads goes without)", path);
+		free(path);
+		return 1;
+	}
+	free(path);
+	for (i = 0; i < opts->ad_files.n; i++)
+		if (hosts_load(opts->ad_hosts, opts->ad_files.v[i]) == -1) {
+			warn("%s", opts->ad_files.v[i]);
+			return 2;
+		}
+	return 0;
+}
+
+/* Filters one parsed document and writes it; -1 on a write error. */
+static int
+render(struct cex_doc *doc, const struct cex_opts *opts, FILE *out)
+{
+	return opts->text ? out_text(out, doc) : out_html(out, doc);
+}
+
+/*
+ * Output path for an input in -o mode: DIR/NAME.html or .txt, NAME the
+ * file's base name without its extension ("stdin" for -).
+ */
+static char *
+output_path(const struct cex_opts *opts, const char *input)
+{
+	const char	*base = strrchr(input, '/'), *dot;
+	char		*path;
+	int		 len;
+
+	base = base == NULL ? input : base + 1;
+	if (strcmp(input, "-") == 0)
+		base = "stdin";
+	dot = strrchr(base, '.');
+	len = dot == NULL || dot == base ? (int)strlen(base) : (int)(dot - base);
+	if (asprintf(&path, "%s/%.*s.%s", opts->outdir, len, base,
+	    opts->text ? "txt" : "html") == -1)
+		err(1, NULL);
+	return path;
+}
+
+/*
+ * Writes to a temporary file beside the output, then renames it, so
+ * the output appears whole or not at all. Returns 0, or 1 after a
+ * message.
+ */
+static int
+write_file(struct cex_doc *doc, const struct cex_opts *opts,
+    const char *input, mode_t mode)
+{
+	char	*path = output_path(opts, input), *tmp;
+	FILE	*f = NULL;
+	int	 fd, rc = 1, saved;
+
+	if (asprintf(&tmp, "%s.XXXXXX", path) == -1)
+		err(1, NULL);
+	if ((fd = mkstemp(tmp)) == -1) {
+		warn("%s", path);
+		goto out;
+	}
+	if (fchmod(fd, mode) == -1 || (f = fdopen(fd, "w")) == NULL) {
+		warn("%s", path);
+		close(fd);
+		unlink(tmp);
+		goto out;
+	}
+	errno = 0;
+	if (render(doc, opts, f) == -1 || fflush(f) == EOF || ferror(f)) {
+		saved = errno;
+		fclose(f);
+		unlink(tmp);
+		errno = saved;
+		warn("%s", path);
+		goto out;
+	}
+	if (fclose(f) == EOF || rename(tmp, path) == -1) {
+		warn("%s", path);
+		unlink(tmp);
+		goto out;
+	}
+	rc = 0;
+out:
+	free(tmp);
+	free(path);
+	return rc;
+}
+
+/* Whether -o names a directory; -1 after a message if not. */
+static int
+check_outdir(const char *dir)
+{
+	struct stat	 st;
+
+	if (stat(dir, &st) == -1) {
+		warn("%s", dir);
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		warnx("%s: %s", dir, strerror(ENOTDIR));
+		return -1;
+	}
+	return 0;
+}
+
+enum { DONE, FAILED, STOP };
+
+/*
+ * One input: read, parse, filter, write. Returns DONE, FAILED (this
+ * input failed, go on) or STOP (standard output failed: nothing more can
+ * be written).
+ */
+static int
+process(const char *input, const struct cex_opts *opts, mode_t mode)
+{
+	struct cex_doc	*doc;
+	char		*bytes;
+	size_t		 len;
+	int		 rc;
+
+	if (dom_read(input, &bytes, &len) == -1) {
+		warn("%s", input);
+		return FAILED;
+	}
+	doc = dom_new(bytes, len, opts->charset);
+	free(bytes);
+	if (doc == NULL || filter_run(doc, opts) == -1) {
+		warn("%s", input);
+		dom_free(doc);
+		return FAILED;
+	}
+	if (opts->outdir != NULL)
+		rc = write_file(doc, opts, input, mode) == 0 ? DONE : FAILED;
+	else {
+		errno = 0;
+		rc = render(doc, opts, stdout) == -1 || fflush(stdout) == EOF ?
+		    STOP : DONE;
+		if (rc == STOP)
+			warn("write error");
+	}
+	dom_free(doc);
+	return rc;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const char *const stdin_only[] = { "-", NULL };
+	struct cex_opts	 opts;
+	char		*config = NULL, *config_text = NULL, where[64];
+	const char *const *inputs;
+	mode_t		 mode;
+	int		 c, status = 0, i, rc;
+
+	opts_init(&opts);
+	/* First pass: only --config, so that the command line wins. */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "to:hV", longopts, NULL)) != -1)
+		if (c == OPT_CONFIG)
+			config = optarg;
+	if (config != NULL && read_config(&opts, config, &config_text) == -1)
+		return 2;
+	opterr = 1;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "to:hV", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_HELP:
+			help();
+			return fflush(stdout) == EOF || ferror(stdout) ? 1 : 0;
+		case OPT_VERSION:
+			printf("cex %s (gumbo %s, utf8proc %s)\n", CEX_VERSION,
+			    GUMBO_VERSION, utf8proc_version());
+			return fflush(stdout) == EOF || ferror(stdout) ? 1 : 0;
+		case OPT_CONFIG:
+			break;
+		case '?':
+			usage(stderr);
+			return 2;
+		default:
+			snprintf(where, sizeof(where), "--%s", opt_name(c));
+			if (apply_option(&opts, c, optarg, where) == -1)
+				return 2;
+			break;
+		}
+	}
+	if (opts.outdir != NULL && check_outdir(opts.outdir) == -1)
+		return 2;
+	if ((rc = load_ad_hosts(&opts)) != 0)
+		return rc;
+	/* Write errors are reported where they happen, not by a signal. */
+	signal(SIGPIPE, SIG_IGN);
+	mode = umask(0);
+	umask(mode);
+	mode = 0666 & ~mode;
+	inputs = optind < argc ? (const char *const *)argv + optind : stdin_only;
+	for (i = 0; inputs[i] != NULL; i++) {
+		rc = process(inputs[i], &opts, mode);
+		if (rc == FAILED)
+			status = 1;
+		if (rc == STOP) {
+			status = 1;
+			break;
+		}
+	}
+	if (fclose(stdout) == EOF && status == 0) {
+		warn("write error");
+		status = 1;
+	}
+	opts_free(&opts);
+	free(config_text);
+	return status;
+}

@@ -1,0 +1,185 @@
+/*
+ * cex.h: what the files of cex share.
+ *
+ * Data flows one way: dom.c turns bytes into a document (UTF-8 text,
+ * gumbo's tree and cex's flat overlay of it), filters.c marks nodes of
+ * that overlay as removed or unwrapped, output.c renders what is left.
+ * Every function gets the options as one const struct.
+ */
+#ifndef CEX_H
+#define CEX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <gumbo.h>
+
+#define CEX_VERSION "0.1.0"
+
+/* A growable list of strings, each owned by the list. */
+struct strlist {
+	char	**v;
+	size_t	  n;
+};
+
+void	 strlist_add(struct strlist *, const char *, size_t);
+void	 strlist_clear(struct strlist *);
+bool	 strlist_has(const struct strlist *, const char *, size_t);
+
+/* What the element filter does with an element. */
+enum tag_action {
+	ACT_KEEP = 0,	/* leave it alone */
+	ACT_UNWRAP,	/* drop the tags, keep the content */
+	ACT_REMOVE,	/* drop the element and everything in it */
+	ACT__MAX
+};
+
+/*
+ * A value per tag: known tags by gumbo's enum, other (custom) element
+ * names in a list of their own. Used for element actions and as a set
+ * (value 1) for the substantive tags.
+ */
+struct tagmap {
+	unsigned char	 known[GUMBO_TAG_LAST + 1];
+	struct strlist	 custom_names;	/* lower case */
+	unsigned char	*custom_values;	/* one per custom name */
+};
+
+int	 tagmap_set(struct tagmap *, const char *name, size_t len,
+	    unsigned char value);
+unsigned char tagmap_get(const struct tagmap *, const GumboNode *);
+void	 tagmap_clear(struct tagmap *);
+
+/* Groups of elements switched together by --no-X and --keep-X. */
+enum elem_group {
+	GROUP_SCRIPTS,
+	GROUP_STYLES,
+	GROUP_IMAGES,
+	GROUP_FORMS,
+	GROUP_FRAMES,
+	GROUP_OBJECTS,
+	GROUP_META,
+	GROUP_COMMENTS,
+	GROUP__MAX
+};
+
+/* Where the link list remover looks. */
+enum link_lists {
+	LINKLISTS_OFF,
+	LINKLISTS_CELLS,	/* td and th, as in Crunch */
+	LINKLISTS_BLOCKS,	/* cells and block containers */
+	LINKLISTS__MAX
+};
+
+struct strset;
+
+/*
+ * Every option of a run: defaults first, then the config file, then the
+ * command line. Passed down as const.
+ */
+struct cex_opts {
+	bool		 text;		/* -t: plain text, not HTML */
+	const char	*outdir;	/* -o: one output file per input */
+	const char	*charset;	/* --charset: encoding name, or NULL */
+	unsigned	 groups;	/* bit (1 << enum elem_group) removed */
+	struct tagmap	 elements;	/* element filter: action per tag */
+	struct strlist	 strip_attrs;	/* attribute filter: names */
+	bool		 ads;		/* advertisement remover on */
+	struct strlist	 ad_files;	/* --ad-hosts, besides the default */
+	struct strset	*ad_hosts;	/* loaded lists, NULL if !ads */
+	enum link_lists	 link_lists;	/* link list remover scope */
+	double		 link_ratio;	/* links per non-linked word */
+	double		 chars_per_word; /* letters making one word */
+	bool		 remove_cell;	/* drop the cell, not its content */
+	bool		 empty_tables;	/* empty table remover on */
+	long		 min_chars;	/* letters that make a table full */
+	struct tagmap	 substantive;	/* elements that make a table full */
+	bool		 keep_links;	/* removed link retainer on */
+};
+
+/* Flags of a node of the overlay. */
+#define NODE_REMOVED	0x01	/* this node and its subtree are gone */
+#define NODE_UNWRAP	0x02	/* tags gone, children stay */
+
+/*
+ * One node of the overlay: document order, so the subtree of node i is
+ * the range [i, end). The aggregates count what is still live (not
+ * removed) in the subtree and are refreshed by dom_measure().
+ */
+struct cex_node {
+	GumboNode	*g;
+	uint32_t	 parent;	/* index; the root is its own parent */
+	uint32_t	 end;		/* one past the last descendant */
+	uint32_t	 attr_base;	/* index of its first attribute */
+	uint32_t	 own_letters;	/* letters of a text node itself */
+	uint32_t	 letters;	/* letters in the live subtree */
+	uint32_t	 linked;	/* ... of which inside links */
+	uint32_t	 links;		/* live a[href] in the subtree */
+	uint32_t	 substantive;	/* live substantive elements */
+	uint16_t	 tag;		/* GumboTag, for elements */
+	uint8_t		 type;		/* GumboNodeType */
+	uint8_t		 flags;		/* NODE_* */
+};
+
+/*
+ * A parsed document. It owns the UTF-8 text, which gumbo's nodes point
+ * into, gumbo's output, and the overlay.
+ */
+struct cex_doc {
+	char		*html;		/* UTF-8 input of the parse */
+	size_t		 len;
+	GumboOutput	*gumbo;
+	struct cex_node	*nodes;		/* nodes[0] is the document */
+	uint32_t	 nnodes;
+	unsigned char	*attr_drop;	/* per attribute: 1 if stripped */
+	uint32_t	 nattrs;
+	uint32_t	*retained;	/* removed links to list at the end */
+	uint32_t	 nretained;
+	const char	*encoding;	/* name of the input's encoding */
+};
+
+/* dom.c */
+struct cex_doc	*dom_new(const char *bytes, size_t len, const char *charset);
+void		 dom_free(struct cex_doc *);
+int		 dom_read(const char *path, char **bytes, size_t *len);
+typedef void	(*dom_decide_fn)(struct cex_doc *, uint32_t,
+		    const struct cex_opts *);
+void		 dom_measure(struct cex_doc *, const struct cex_opts *,
+		    dom_decide_fn);
+uint32_t	 dom_letters(const char *, size_t);
+bool		 dom_is_space(int32_t);
+const GumboAttribute *dom_attr(const struct cex_node *, const char *);
+const char	*dom_tagname(const GumboNode *, size_t *, bool *);
+
+/* encoding.c */
+int		 enc_lookup(const char *label, size_t len);
+const char	*enc_name(int);
+int		 enc_detect(const unsigned char *, size_t, const char *charset,
+		    size_t *bom);
+char		*enc_to_utf8(const unsigned char *, size_t, int enc,
+		    size_t *outlen);
+
+/* hosts.c */
+struct strset	*strset_new(void);
+void		 strset_free(struct strset *);
+int		 strset_add(struct strset *, const char *, size_t);
+bool		 strset_has(const struct strset *, const char *, size_t);
+int		 hosts_load(struct strset *, const char *path);
+bool		 hosts_match_url(const struct strset *, const char *url);
+
+/* filters.c */
+int	 filter_attributes(struct cex_doc *, const struct cex_opts *);
+int	 filter_elements(struct cex_doc *, const struct cex_opts *);
+int	 filter_ads(struct cex_doc *, const struct cex_opts *);
+int	 filter_linklists(struct cex_doc *, const struct cex_opts *);
+int	 filter_tables(struct cex_doc *, const struct cex_opts *);
+int	 filter_retain_links(struct cex_doc *, const struct cex_opts *);
+int	 filter_run(struct cex_doc *, const struct cex_opts *);
+
+/* output.c */
+int	 out_html(FILE *, const struct cex_doc *);
+int	 out_text(FILE *, const struct cex_doc *);
+
+#endif

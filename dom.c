@@ -1,0 +1,378 @@
+/*
+ * dom.c: from bytes to the tree the filters work on.
+ *
+ * The input is read whole, converted to UTF-8 (encoding.c), parsed by
+ * gumbo, and laid out as cex's overlay: every node in document order in
+ * one array, with its parent and the end of its subtree, so that a
+ * subtree is a range of the array, removing a node is a flag, and the
+ * aggregates every filter needs come from one backward pass. Nothing
+ * here recurses on the document's nesting depth.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <utf8proc.h>
+
+#include "cex.h"
+
+/*
+ * Reads a whole file ("-" is standard input) into a new buffer with a
+ * NUL after its last byte. Returns -1 with errno set on failure.
+ */
+int
+dom_read(const char *path, char **bytes, size_t *len)
+{
+	struct stat	 st;
+	char		*buf = NULL, *nbuf;
+	size_t		 n = 0, cap;
+	ssize_t		 got;
+	int		 fd, saved;
+
+	if (strcmp(path, "-") == 0)
+		fd = STDIN_FILENO;
+	else if ((fd = open(path, O_RDONLY)) == -1)
+		return -1;
+	if (fstat(fd, &st) == -1)
+		goto fail;
+	if (S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		goto fail;
+	}
+	cap = S_ISREG(st.st_mode) && st.st_size > 0 ?
+	    (size_t)st.st_size + 1 : 65536;
+	for (;;) {
+		if (buf == NULL || n + 1 >= cap) {
+			if (buf != NULL)
+				cap *= 2;
+			if ((nbuf = realloc(buf, cap)) == NULL)
+				goto fail;
+			buf = nbuf;
+		}
+		got = read(fd, buf + n, cap - n - 1);
+		if (got == -1) {
+			if (errno == EINTR)
+				continue;
+			goto fail;
+		}
+		if (got == 0)
+			break;
+		n += got;
+	}
+	if (fd != STDIN_FILENO)
+		close(fd);
+	buf[n] = '\0';
+	*bytes = buf;
+	*len = n;
+	return 0;
+fail:
+	saved = errno;
+	free(buf);
+	if (fd != STDIN_FILENO)
+		close(fd);
+	errno = saved;
+	return -1;
+}
+
+/* Unicode whitespace: ASCII's, NEL, and the Z categories (NBSP too). */
+bool
+dom_is_space(int32_t cp)
+{
+	if (cp < 0x80)
+		return cp == ' ' || (cp >= '\t' && cp <= '\r');
+	if (cp == 0x85)
+		return true;
+	switch (utf8proc_category(cp)) {
+	case UTF8PROC_CATEGORY_ZS:
+	case UTF8PROC_CATEGORY_ZL:
+	case UTF8PROC_CATEGORY_ZP:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Letters as the filters count them: code points of categories L and N. */
+uint32_t
+dom_letters(const char *s, size_t n)
+{
+	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)s;
+	utf8proc_int32_t	 cp;
+	utf8proc_ssize_t	 k;
+	uint32_t		 count = 0;
+	size_t			 i = 0;
+
+	while (i < n) {
+		if (p[i] < 0x80) {
+			count += (p[i] >= 'a' && p[i] <= 'z') ||
+			    (p[i] >= 'A' && p[i] <= 'Z') ||
+			    (p[i] >= '0' && p[i] <= '9');
+			i++;
+			continue;
+		}
+		k = utf8proc_iterate(p + i, n - i, &cp);
+		if (k <= 0) {
+			i++;
+			continue;
+		}
+		switch (utf8proc_category(cp)) {
+		case UTF8PROC_CATEGORY_LU:
+		case UTF8PROC_CATEGORY_LL:
+		case UTF8PROC_CATEGORY_LT:
+		case UTF8PROC_CATEGORY_LM:
+		case UTF8PROC_CATEGORY_LO:
+		case UTF8PROC_CATEGORY_ND:
+		case UTF8PROC_CATEGORY_NL:
+		case UTF8PROC_CATEGORY_NO:
+			count++;
+			break;
+		default:
+			break;
+		}
+		i += k;
+	}
+	return count;
+}
+
+static const GumboVector *
+children_of(const GumboNode *g)
+{
+	switch (g->type) {
+	case GUMBO_NODE_DOCUMENT:
+		return &g->v.document.children;
+	case GUMBO_NODE_ELEMENT:
+	case GUMBO_NODE_TEMPLATE:
+		return &g->v.element.children;
+	default:
+		return NULL;
+	}
+}
+
+static bool
+is_element(const GumboNode *g)
+{
+	return g->type == GUMBO_NODE_ELEMENT || g->type == GUMBO_NODE_TEMPLATE;
+}
+
+/* Appends g to the overlay; returns its index, or -1 on ENOMEM. */
+static int64_t
+add_node(struct cex_doc *d, size_t *cap, GumboNode *g, uint32_t parent)
+{
+	struct cex_node	*n, *nn;
+	size_t		 ncap;
+
+	if (d->nnodes == *cap) {
+		ncap = *cap * 2;
+		if (ncap > UINT32_MAX ||
+		    (nn = realloc(d->nodes, ncap * sizeof(*nn))) == NULL) {
+			errno = ENOMEM;
+			return -1;
+		}
+		d->nodes = nn;
+		*cap = ncap;
+	}
+	n = &d->nodes[d->nnodes];
+	memset(n, 0, sizeof(*n));
+	n->g = g;
+	n->parent = parent;
+	n->type = g->type;
+	n->end = d->nnodes + 1;
+	if (is_element(g)) {
+		n->tag = g->v.element.tag;
+		n->attr_base = d->nattrs;
+		if (g->v.element.attributes.length > UINT32_MAX - d->nattrs) {
+			errno = ENOMEM;
+			return -1;
+		}
+		d->nattrs += g->v.element.attributes.length;
+	} else if (g->type == GUMBO_NODE_TEXT || g->type == GUMBO_NODE_CDATA)
+		n->own_letters = dom_letters(g->v.text.text,
+		    strlen(g->v.text.text));
+	return d->nnodes++;
+}
+
+/*
+ * Lays gumbo's tree out in document order. The walk keeps an explicit
+ * stack of open nodes and the next child to visit in each, so its depth
+ * is bounded by memory, not by the C stack.
+ */
+static int
+build_overlay(struct cex_doc *d)
+{
+	struct frame {
+		uint32_t	 node;
+		uint32_t	 next;
+	}			*stack = NULL, *ns;
+	size_t			 cap, depth = 0, stack_cap = 64;
+	const GumboVector	*kids;
+	GumboNode		*child;
+	int64_t			 idx;
+
+	cap = d->len / 32 + 64;
+	if ((d->nodes = malloc(cap * sizeof(*d->nodes))) == NULL ||
+	    (stack = malloc(stack_cap * sizeof(*stack))) == NULL)
+		goto nomem;
+	if (add_node(d, &cap, d->gumbo->document, 0) == -1)
+		goto nomem;
+	stack[depth++] = (struct frame){ 0, 0 };
+	while (depth > 0) {
+		struct frame *top = &stack[depth - 1];
+
+		kids = children_of(d->nodes[top->node].g);
+		if (kids == NULL || top->next >= kids->length) {
+			d->nodes[top->node].end = d->nnodes;
+			depth--;
+			continue;
+		}
+		child = kids->data[top->next++];
+		if ((idx = add_node(d, &cap, child, top->node)) == -1)
+			goto nomem;
+		if (children_of(child) == NULL)
+			continue;
+		if (depth == stack_cap) {
+			stack_cap *= 2;
+			if ((ns = realloc(stack, stack_cap * sizeof(*ns))) == NULL)
+				goto nomem;
+			stack = ns;
+		}
+		stack[depth++] = (struct frame){ (uint32_t)idx, 0 };
+	}
+	free(stack);
+	return 0;
+nomem:
+	free(stack);
+	errno = ENOMEM;
+	return -1;
+}
+
+/*
+ * Decodes len bytes (charset: a label checked by the caller, or NULL to
+ * detect), parses them and builds the overlay. The bytes are not kept.
+ * Returns NULL with errno set if memory runs out.
+ */
+struct cex_doc *
+dom_new(const char *bytes, size_t len, const char *charset)
+{
+	struct cex_doc	*d;
+	GumboOptions	 options = kGumboDefaultOptions;
+	size_t		 bom;
+	int		 enc;
+
+	if ((d = calloc(1, sizeof(*d))) == NULL)
+		return NULL;
+	enc = enc_detect((const unsigned char *)bytes, len, charset, &bom);
+	d->encoding = enc_name(enc);
+	d->html = enc_to_utf8((const unsigned char *)bytes + bom, len - bom,
+	    enc, &d->len);
+	if (d->html == NULL)
+		goto fail;
+	/* Parse errors are not used: not recording them saves time. */
+	options.max_errors = 0;
+	d->gumbo = gumbo_parse_with_options(&options, d->html, d->len);
+	if (d->gumbo == NULL || build_overlay(d) == -1)
+		goto fail;
+	return d;
+fail:
+	dom_free(d);
+	errno = ENOMEM;
+	return NULL;
+}
+
+void
+dom_free(struct cex_doc *d)
+{
+	if (d == NULL)
+		return;
+	if (d->gumbo != NULL)
+		gumbo_destroy_output(&kGumboDefaultOptions, d->gumbo);
+	free(d->html);
+	free(d->nodes);
+	free(d->attr_drop);
+	free(d->retained);
+	free(d);
+}
+
+const GumboAttribute *
+dom_attr(const struct cex_node *n, const char *name)
+{
+	if (n->type != GUMBO_NODE_ELEMENT && n->type != GUMBO_NODE_TEMPLATE)
+		return NULL;
+	return gumbo_get_attribute(&n->g->v.element.attributes, name);
+}
+
+/*
+ * The name of an element, not NUL-terminated: gumbo's for known tags
+ * (SVG's in their mixed case), else as written in the source, in which
+ * case *from_source is set: the caller lower-cases it.
+ */
+const char *
+dom_tagname(const GumboNode *g, size_t *len, bool *from_source)
+{
+	GumboStringPiece piece = g->v.element.original_tag;
+	const char	*name;
+
+	if (from_source != NULL)
+		*from_source = false;
+	if (piece.length > 0 && g->v.element.tag_namespace == GUMBO_NAMESPACE_SVG) {
+		gumbo_tag_from_original_text(&piece);
+		if ((name = gumbo_normalize_svg_tagname(&piece)) != NULL) {
+			*len = strlen(name);
+			return name;
+		}
+		piece = g->v.element.original_tag;
+	}
+	if (g->v.element.tag != GUMBO_TAG_UNKNOWN || piece.length == 0) {
+		name = gumbo_normalized_tagname(g->v.element.tag);
+		*len = strlen(name);
+		return name;
+	}
+	gumbo_tag_from_original_text(&piece);
+	if (from_source != NULL)
+		*from_source = true;
+	*len = piece.length;
+	return piece.data;
+}
+
+/*
+ * Refreshes the aggregates of every node in one backward pass: a node's
+ * children come after it, so they are complete when it is reached. The
+ * decide callback, if given, sees each element with its subtree counted
+ * and may remove it (it is then not counted in its parent) or empty it.
+ */
+void
+dom_measure(struct cex_doc *d, const struct cex_opts *opts,
+    dom_decide_fn decide)
+{
+	struct cex_node	*n, *p;
+	uint32_t	 i;
+
+	for (i = 0; i < d->nnodes; i++) {
+		n = &d->nodes[i];
+		n->letters = n->own_letters;
+		n->linked = n->links = n->substantive = 0;
+	}
+	for (i = d->nnodes; i-- > 0; ) {
+		n = &d->nodes[i];
+		if (is_element(n->g)) {
+			if (decide != NULL && !(n->flags & NODE_REMOVED))
+				decide(d, i, opts);
+			if (n->tag == GUMBO_TAG_A && !(n->flags & NODE_UNWRAP)) {
+				n->linked = n->letters;
+				if (dom_attr(n, "href") != NULL)
+					n->links++;
+			}
+			if (tagmap_get(&opts->substantive, n->g))
+				n->substantive++;
+		}
+		if (i == 0 || (n->flags & NODE_REMOVED))
+			continue;
+		p = &d->nodes[n->parent];
+		p->letters += n->letters;
+		p->linked += n->linked;
+		p->links += n->links;
+		p->substantive += n->substantive;
+	}
+}

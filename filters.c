@@ -1,0 +1,338 @@
+/*
+ * filters.c: the filters of Crunch (Gupta, Kaiser, Neistadt and Grimm,
+ * "DOM-based Content Extraction of HTML Documents", WWW 2003).
+ *
+ * Each filter marks nodes of the overlay, never gumbo's tree. They run
+ * in the paper's phases: the filters that only edit nodes (attributes,
+ * unwrapped elements), then those that delete nodes (element filters,
+ * advertisements, link lists), then the empty table remover, bottom-up
+ * over what the others left. The removed link retainer looks last at
+ * what is gone. Every filter is one or two linear passes over the array.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cex.h"
+
+static bool
+is_element(const struct cex_node *n)
+{
+	return n->type == GUMBO_NODE_ELEMENT || n->type == GUMBO_NODE_TEMPLATE;
+}
+
+static bool
+group_on(const struct cex_opts *opts, enum elem_group g)
+{
+	return (opts->groups & (1u << g)) != 0;
+}
+
+/* Whether the space-separated list s holds word (ASCII case ignored). */
+static bool
+has_token(const char *s, const char *word)
+{
+	size_t	 n = strlen(word), k;
+
+	while (*s != '\0') {
+		while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r' ||
+		    *s == '\f')
+			s++;
+		for (k = 0; s[k] != '\0' && s[k] != ' ' && s[k] != '\t' &&
+		    s[k] != '\n' && s[k] != '\r' && s[k] != '\f'; k++)
+			continue;
+		if (k == n && strncasecmp(s, word, n) == 0)
+			return true;
+		s += k;
+	}
+	return false;
+}
+
+static bool
+attr_is(const struct cex_node *n, const char *name, const char *value)
+{
+	const GumboAttribute *a = dom_attr(n, name);
+
+	return a != NULL && has_token(a->value, value);
+}
+
+/*
+ * Attribute filter: marks for removal the attributes named by
+ * --strip-attrs and, while styles are removed, every style attribute.
+ */
+int
+filter_attributes(struct cex_doc *d, const struct cex_opts *opts)
+{
+	const GumboVector	*attrs;
+	const GumboAttribute	*a;
+	bool			 styles = group_on(opts, GROUP_STYLES);
+	uint32_t		 i, k;
+
+	if ((opts->strip_attrs.n == 0 && !styles) || d->nattrs == 0)
+		return 0;
+	if ((d->attr_drop = calloc(d->nattrs, 1)) == NULL)
+		return -1;
+	for (i = 0; i < d->nnodes; i++) {
+		if (!is_element(&d->nodes[i]))
+			continue;
+		attrs = &d->nodes[i].g->v.element.attributes;
+		for (k = 0; k < attrs->length; k++) {
+			a = attrs->data[k];
+			if ((styles && strcmp(a->name, "style") == 0) ||
+			    strlist_has(&opts->strip_attrs, a->name,
+			    strlen(a->name)))
+				d->attr_drop[d->nodes[i].attr_base + k] = 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Element filters: each element gets the action the options give its
+ * tag (remove, unwrap or keep), comments go with GROUP_COMMENTS, and two
+ * cases are not a tag of their own: style sheets linked with <link>, and
+ * image buttons (<input type=image>).
+ */
+int
+filter_elements(struct cex_doc *d, const struct cex_opts *opts)
+{
+	struct cex_node	*n;
+	unsigned char	 act;
+	uint32_t	 i;
+
+	for (i = 1; i < d->nnodes; ) {
+		n = &d->nodes[i];
+		act = ACT_KEEP;
+		if (n->type == GUMBO_NODE_COMMENT &&
+		    group_on(opts, GROUP_COMMENTS))
+			act = ACT_REMOVE;
+		else if (is_element(n)) {
+			act = tagmap_get(&opts->elements, n->g);
+			if (act == ACT_KEEP && n->tag == GUMBO_TAG_LINK &&
+			    group_on(opts, GROUP_STYLES) &&
+			    attr_is(n, "rel", "stylesheet"))
+				act = ACT_REMOVE;
+			if (act == ACT_KEEP && n->tag == GUMBO_TAG_INPUT &&
+			    group_on(opts, GROUP_IMAGES) &&
+			    attr_is(n, "type", "image"))
+				act = ACT_REMOVE;
+		}
+		if (act == ACT_REMOVE) {
+			n->flags |= NODE_REMOVED;
+			i = n->end;
+			continue;
+		}
+		if (act == ACT_UNWRAP)
+			n->flags |= NODE_UNWRAP;
+		i++;
+	}
+	return 0;
+}
+
+/*
+ * Advertisement remover: an element whose src or href points at a host
+ * of the ad lists, or at a subdomain of one, is removed with its
+ * content (the link, image, frame or script itself).
+ */
+int
+filter_ads(struct cex_doc *d, const struct cex_opts *opts)
+{
+	const GumboAttribute	*src, *href;
+	struct cex_node		*n;
+	uint32_t		 i;
+
+	if (!opts->ads || opts->ad_hosts == NULL)
+		return 0;
+	for (i = 1; i < d->nnodes; ) {
+		n = &d->nodes[i];
+		if (n->flags & NODE_REMOVED) {
+			i = n->end;
+			continue;
+		}
+		if (is_element(n)) {
+			src = dom_attr(n, "src");
+			href = dom_attr(n, "href");
+			if ((src != NULL &&
+			    hosts_match_url(opts->ad_hosts, src->value)) ||
+			    (href != NULL &&
+			    hosts_match_url(opts->ad_hosts, href->value))) {
+				n->flags |= NODE_REMOVED;
+				i = n->end;
+				continue;
+			}
+		}
+		i++;
+	}
+	return 0;
+}
+
+/* Removes every child of node i and forgets what they counted. */
+static void
+empty_node(struct cex_doc *d, uint32_t i)
+{
+	struct cex_node	*n = &d->nodes[i];
+	uint32_t	 c;
+
+	for (c = i + 1; c < n->end; c = d->nodes[c].end)
+		d->nodes[c].flags |= NODE_REMOVED;
+	n->letters = n->linked = n->links = n->substantive = 0;
+}
+
+/*
+ * Block containers that --link-lists=blocks also tests: the elements
+ * that hold menus and lists of links on pages laid out without tables.
+ * List items are not among them: one item is too small to judge.
+ */
+static bool
+is_linklist_block(uint16_t tag)
+{
+	switch (tag) {
+	case GUMBO_TAG_DIV:
+	case GUMBO_TAG_P:
+	case GUMBO_TAG_UL:
+	case GUMBO_TAG_OL:
+	case GUMBO_TAG_DL:
+	case GUMBO_TAG_MENU:
+	case GUMBO_TAG_NAV:
+	case GUMBO_TAG_ASIDE:
+	case GUMBO_TAG_SECTION:
+	case GUMBO_TAG_HEADER:
+	case GUMBO_TAG_FOOTER:
+	case GUMBO_TAG_CENTER:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * The link list test on one container, its subtree already counted:
+ * L links against W = (letters not in links) / chars-per-word words;
+ * L / W above the ratio (or links and no other words) is a link list.
+ */
+static void
+decide_linklist(struct cex_doc *d, uint32_t i, const struct cex_opts *opts)
+{
+	struct cex_node	*n = &d->nodes[i];
+	uint32_t	 plain;
+
+	if (n->tag != GUMBO_TAG_TD && n->tag != GUMBO_TAG_TH &&
+	    !(opts->link_lists == LINKLISTS_BLOCKS && is_linklist_block(n->tag)))
+		return;
+	if (n->links == 0)
+		return;
+	plain = n->letters - n->linked;
+	if (plain > 0 &&
+	    n->links * opts->chars_per_word / plain <= opts->link_ratio)
+		return;
+	if (opts->remove_cell)
+		n->flags |= NODE_REMOVED;
+	else
+		empty_node(d, i);
+}
+
+/*
+ * Link list remover, bottom-up: the innermost lists go first, and a
+ * container is judged on what its inner lists left.
+ */
+int
+filter_linklists(struct cex_doc *d, const struct cex_opts *opts)
+{
+	if (opts->link_lists != LINKLISTS_OFF)
+		dom_measure(d, opts, decide_linklist);
+	return 0;
+}
+
+static void
+decide_table(struct cex_doc *d, uint32_t i, const struct cex_opts *opts)
+{
+	struct cex_node	*n = &d->nodes[i];
+
+	if (n->tag == GUMBO_TAG_TABLE && n->letters < opts->min_chars &&
+	    n->substantive == 0)
+		n->flags |= NODE_REMOVED;
+}
+
+/*
+ * Empty table remover, after the others and bottom-up, so that a table
+ * holding only tables that were removed is removed too.
+ */
+int
+filter_tables(struct cex_doc *d, const struct cex_opts *opts)
+{
+	if (opts->empty_tables)
+		dom_measure(d, opts, decide_table);
+	return 0;
+}
+
+/*
+ * Removed link retainer: collects, in document order and once per
+ * address, every removed a[href] that has text, for the writers to list
+ * at the end.
+ */
+int
+filter_retain_links(struct cex_doc *d, const struct cex_opts *opts)
+{
+	const GumboAttribute	*href;
+	struct strset		*seen;
+	struct cex_node		*n;
+	unsigned char		*dead;
+	uint32_t		*letters, i;
+	int			 added, rc = -1;
+
+	if (!opts->keep_links)
+		return 0;
+	dead = calloc(d->nnodes, 1);
+	letters = calloc(d->nnodes, sizeof(*letters));
+	seen = strset_new();
+	if (dead == NULL || letters == NULL || seen == NULL)
+		goto out;
+	/* Letters of every subtree, removed or not: a link's whole text. */
+	for (i = d->nnodes; i-- > 1; ) {
+		letters[i] += d->nodes[i].own_letters;
+		letters[d->nodes[i].parent] += letters[i];
+	}
+	for (i = 1; i < d->nnodes; i++) {
+		n = &d->nodes[i];
+		dead[i] = (n->flags & NODE_REMOVED) || dead[n->parent];
+		if (!dead[i] || n->tag != GUMBO_TAG_A || !is_element(n) ||
+		    letters[i] == 0 || (href = dom_attr(n, "href")) == NULL ||
+		    *href->value == '\0')
+			continue;
+		if ((added = strset_add(seen, href->value,
+		    strlen(href->value))) == -1)
+			goto out;
+		if (added == 0)
+			continue;
+		if ((d->nretained & (d->nretained - 1)) == 0) {
+			uint32_t *r = realloc(d->retained, (d->nretained == 0 ?
+			    1 : d->nretained * 2) * sizeof(*r));
+			if (r == NULL)
+				goto out;
+			d->retained = r;
+		}
+		d->retained[d->nretained++] = i;
+	}
+	rc = 0;
+out:
+	free(dead);
+	free(letters);
+	strset_free(seen);
+	if (rc == -1)
+		errno = ENOMEM;
+	return rc;
+}
+
+/* All filters in the paper's order. Returns -1 with errno on ENOMEM. */
+int
+filter_run(struct cex_doc *d, const struct cex_opts *opts)
+{
+	if (filter_attributes(d, opts) == -1 ||
+	    filter_elements(d, opts) == -1 ||
+	    filter_ads(d, opts) == -1 ||
+	    filter_linklists(d, opts) == -1 ||
+	    filter_tables(d, opts) == -1 ||
+	    filter_retain_links(d, opts) == -1)
+		return -1;
+	return 0;
+}

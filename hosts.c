@@ -1,0 +1,292 @@
+/*
+ * hosts.c: a set of strings, and the advertisement remover's use of it:
+ * host names read from hosts-format block lists, and the test whether a
+ * URL points at a listed host or at a subdomain of one.
+ *
+ * The set is open addressing over one arena of NUL-terminated strings,
+ * so loading a list of thousands of hosts is a few allocations and a
+ * lookup is a hash and usually one compare.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cex.h"
+
+struct strset {
+	char		*arena;		/* the strings, NUL-terminated */
+	size_t		 arena_len;
+	size_t		 arena_cap;
+	uint32_t	*slots;		/* arena offset + 1; 0 is empty */
+	uint32_t	*hashes;	/* hash of the string in each slot */
+	size_t		 nslots;	/* a power of two */
+	size_t		 count;
+};
+
+struct strset *
+strset_new(void)
+{
+	return calloc(1, sizeof(struct strset));
+}
+
+void
+strset_free(struct strset *s)
+{
+	if (s == NULL)
+		return;
+	free(s->arena);
+	free(s->slots);
+	free(s->hashes);
+	free(s);
+}
+
+/* FNV-1a: short keys, no need for more. */
+static uint32_t
+hash(const char *p, size_t len)
+{
+	uint32_t h = 2166136261u;
+
+	while (len-- > 0)
+		h = (h ^ (unsigned char)*p++) * 16777619u;
+	return h;
+}
+
+/* Slot of key, or of the empty slot where it would go. */
+static size_t
+find(const struct strset *s, const char *key, size_t len, uint32_t h)
+{
+	size_t	 i = h & (s->nslots - 1);
+	const char *stored;
+
+	while (s->slots[i] != 0) {
+		stored = s->arena + s->slots[i] - 1;
+		if (s->hashes[i] == h && strncmp(stored, key, len) == 0 &&
+		    stored[len] == '\0')
+			break;
+		i = (i + 1) & (s->nslots - 1);
+	}
+	return i;
+}
+
+static int
+grow(struct strset *s)
+{
+	uint32_t	*slots, *hashes, *old_slots = s->slots;
+	uint32_t	*old_hashes = s->hashes;
+	size_t		 n = s->nslots == 0 ? 1024 : s->nslots * 2, i, j, old_n;
+
+	slots = calloc(n, sizeof(*slots));
+	hashes = calloc(n, sizeof(*hashes));
+	if (slots == NULL || hashes == NULL) {
+		free(slots);
+		free(hashes);
+		return -1;
+	}
+	old_n = s->nslots;
+	s->slots = slots;
+	s->hashes = hashes;
+	s->nslots = n;
+	for (i = 0; i < old_n; i++) {
+		if (old_slots[i] == 0)
+			continue;
+		j = old_hashes[i] & (n - 1);
+		while (slots[j] != 0)
+			j = (j + 1) & (n - 1);
+		slots[j] = old_slots[i];
+		hashes[j] = old_hashes[i];
+	}
+	free(old_slots);
+	free(old_hashes);
+	return 0;
+}
+
+/* Adds key; returns 1 if it was new, 0 if already there, -1 on ENOMEM. */
+int
+strset_add(struct strset *s, const char *key, size_t len)
+{
+	uint32_t h = hash(key, len);
+	size_t	 i, cap;
+	char	*arena;
+
+	if ((s->count + 1) * 2 > s->nslots && grow(s) == -1)
+		return -1;
+	i = find(s, key, len, h);
+	if (s->slots[i] != 0)
+		return 0;
+	if (s->arena_len + len + 1 > s->arena_cap) {
+		cap = s->arena_cap == 0 ? 65536 : s->arena_cap;
+		while (s->arena_len + len + 1 > cap)
+			cap *= 2;
+		if (cap > UINT32_MAX || (arena = realloc(s->arena, cap)) == NULL) {
+			errno = ENOMEM;
+			return -1;
+		}
+		s->arena = arena;
+		s->arena_cap = cap;
+	}
+	memcpy(s->arena + s->arena_len, key, len);
+	s->arena[s->arena_len + len] = '\0';
+	s->slots[i] = s->arena_len + 1;
+	s->hashes[i] = h;
+	s->arena_len += len + 1;
+	s->count++;
+	return 1;
+}
+
+bool
+strset_has(const struct strset *s, const char *key, size_t len)
+{
+	if (s == NULL || s->count == 0)
+		return false;
+	return s->slots[find(s, key, len, hash(key, len))] != 0;
+}
+
+static bool
+is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* An address field of a hosts file: IPv4 digits and dots, or IPv6. */
+static bool
+is_address(const char *p, size_t len)
+{
+	size_t	 i;
+
+	for (i = 0; i < len; i++)
+		if (!(p[i] == '.' || p[i] == ':' || (p[i] >= '0' &&
+		    p[i] <= '9') || (p[i] >= 'a' && p[i] <= 'f') ||
+		    (p[i] >= 'A' && p[i] <= 'F')))
+			return false;
+	return memchr(p, ':', len) != NULL || memchr(p, '.', len) != NULL;
+}
+
+/*
+ * Names every hosts file maps to the machine itself; a list that
+ * blocks them would make links to the local machine look like ads.
+ */
+static bool
+is_local_name(const char *p, size_t len)
+{
+	static const char *const names[] = { "localhost",
+	    "localhost.localdomain", "local", "broadcasthost",
+	    "ip6-localhost", "ip6-loopback", "ip6-localnet",
+	    "ip6-mcastprefix", "ip6-allnodes", "ip6-allrouters",
+	    "ip6-allhosts", "0.0.0.0" };
+	size_t	 i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strlen(names[i]) == len && strncmp(names[i], p, len) == 0)
+			return true;
+	return false;
+}
+
+/* Adds one host name (lower-cased, without a trailing dot). */
+static int
+add_host(struct strset *s, const char *p, size_t len)
+{
+	char	 name[256];
+	size_t	 i;
+
+	while (len > 0 && p[len - 1] == '.')
+		len--;
+	if (len == 0 || len >= sizeof(name) || is_local_name(p, len))
+		return 0;
+	for (i = 0; i < len; i++)
+		name[i] = p[i] >= 'A' && p[i] <= 'Z' ? p[i] + ('a' - 'A') : p[i];
+	return strset_add(s, name, len) == -1 ? -1 : 0;
+}
+
+/*
+ * Reads a hosts-format list into s: "ADDRESS HOST..." lines, or bare
+ * host names, with '#' starting a comment. Returns -1 with errno set
+ * if the file cannot be read.
+ */
+int
+hosts_load(struct strset *s, const char *path)
+{
+	char		*buf, *line, *eol, *end, *p, *q;
+	size_t		 len;
+	bool		 first;
+
+	if (dom_read(path, &buf, &len) == -1)
+		return -1;
+	end = buf + len;
+	for (line = buf; line < end; line = eol + 1) {
+		if ((eol = memchr(line, '\n', end - line)) == NULL)
+			eol = end;
+		if ((q = memchr(line, '#', eol - line)) == NULL)
+			q = eol;
+		first = true;
+		for (p = line; p < q; first = false) {
+			while (p < q && is_blank(*p))
+				p++;
+			if (p == q)
+				break;
+			for (len = 0; p + len < q && !is_blank(p[len]); len++)
+				continue;
+			if (!(first && is_address(p, len)) &&
+			    add_host(s, p, len) == -1) {
+				free(buf);
+				return -1;
+			}
+			p += len;
+		}
+	}
+	free(buf);
+	return 0;
+}
+
+/*
+ * Whether url names a host in s, or a subdomain of one. Only absolute
+ * URLs ("scheme://host/..." and "//host/...") name a host; a relative
+ * URL stays on the page's own site.
+ */
+bool
+hosts_match_url(const struct strset *s, const char *url)
+{
+	char		 host[256];
+	const char	*p = url, *h, *e, *at;
+	size_t		 len, i;
+
+	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' ||
+	    *p == '\f')
+		p++;
+	if (((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z')) {
+		for (h = p; ((*h | 0x20) >= 'a' && (*h | 0x20) <= 'z') ||
+		    (*h >= '0' && *h <= '9') || *h == '+' || *h == '-' ||
+		    *h == '.'; h++)
+			continue;
+		if (*h != ':')
+			return false;
+		p = h + 1;
+	}
+	if ((p[0] != '/' && p[0] != '\\') || (p[1] != '/' && p[1] != '\\'))
+		return false;
+	h = p + 2;
+	for (e = h; *e != '\0' && *e != '/' && *e != '\\' && *e != '?' &&
+	    *e != '#'; e++)
+		continue;
+	for (at = h; at < e; at++)
+		if (*at == '@')
+			h = at + 1;
+	if (*h == '[')
+		return false;
+	for (at = h; at < e && *at != ':'; at++)
+		continue;
+	e = at;
+	while (e > h && e[-1] == '.')
+		e--;
+	len = e - h;
+	if (len == 0 || len >= sizeof(host))
+		return false;
+	for (i = 0; i < len; i++)
+		host[i] = h[i] >= 'A' && h[i] <= 'Z' ? h[i] + ('a' - 'A') : h[i];
+	/* The host itself, then each parent domain in turn. */
+	for (i = 0; i < len; i++) {
+		if ((i == 0 || host[i - 1] == '.') &&
+		    strset_has(s, host + i, len - i))
+			return true;
+	}
+	return false;
+}
