@@ -35,7 +35,7 @@
 	"face,frameborder,marginwidth,marginheight,leftmargin,topmargin"
 #define DEFAULT_SUBSTANTIVE "img,picture,video,audio,iframe,object," \
 	"embed,form,input,textarea,select,pre"
-#define DEFAULT_LINK_RATIO	0.2
+#define DEFAULT_LINK_RATIO	0.3
 #define DEFAULT_CHARS_PER_WORD	5.0
 #define DEFAULT_MIN_CHARS	1
 
@@ -194,7 +194,7 @@ help(void)
 "Link list remover:\n"
 "      --link-lists MODE    off, cells or blocks (default: blocks)\n"
 "      --link-ratio R       links per non-linked word above which a cell is\n"
-"                           a link list (default: 0.2)\n"
+"                           a link list (default: 0.3)\n"
 "      --chars-per-word N   letters that make a word (default: 5)\n"
 "      --remove-cell, --no-remove-cell  remove the cell itself, not only its\n"
 "                           content (default: off)\n"

@@ -74,6 +74,7 @@ enum link_lists {
 };
 
 struct strset;
+struct gumbo_heap;
 
 /*
  * Every option of a run: defaults first, then the config file, then the
@@ -131,6 +132,7 @@ struct cex_doc {
 	char		*html;		/* UTF-8 input of the parse */
 	size_t		 len;
 	GumboOutput	*gumbo;
+	struct gumbo_heap *heap;	/* every block of gumbo's tree */
 	struct cex_node	*nodes;		/* nodes[0] is the document */
 	uint32_t	 nnodes;
 	unsigned char	*attr_drop;	/* per attribute: 1 if stripped */

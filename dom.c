@@ -8,7 +8,9 @@
  * aggregates every filter needs come from one backward pass. Nothing
  * here recurses on the document's nesting depth.
  */
+#include <err.h>
 #include <errno.h>
+#include <stddef.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -249,6 +251,78 @@ nomem:
 }
 
 /*
+ * gumbo's memory. gumbo 0.10.1 frees its tree recursively, which
+ * overflows the stack on deeply nested pages, so cex never calls
+ * gumbo_destroy_output: every block gumbo allocates is linked into a
+ * list owned by the document, blocks gumbo frees are unlinked, and the
+ * document frees what is left in one walk of the list.
+ */
+struct block {
+	struct block	*prev, *next;
+	max_align_t	 data[];
+};
+
+struct gumbo_heap {
+	struct block	 head;		/* sentinel of a circular list */
+};
+
+static void *
+heap_alloc(void *userdata, size_t size)
+{
+	struct gumbo_heap	*h = userdata;
+	struct block		*b;
+
+	/* gumbo does not check for failure: stop with a message. */
+	if (size > SIZE_MAX - sizeof(*b) ||
+	    (b = malloc(sizeof(*b) + size)) == NULL)
+		errx(1, "out of memory while parsing");
+	b->next = h->head.next;
+	b->prev = &h->head;
+	h->head.next->prev = b;
+	h->head.next = b;
+	return b->data;
+}
+
+static void
+heap_free(void *userdata, void *p)
+{
+	struct block	*b;
+
+	(void)userdata;
+	if (p == NULL)
+		return;
+	b = (struct block *)((char *)p - offsetof(struct block, data));
+	b->prev->next = b->next;
+	b->next->prev = b->prev;
+	free(b);
+}
+
+static struct gumbo_heap *
+heap_new(void)
+{
+	struct gumbo_heap *h = malloc(sizeof(*h));
+
+	if (h == NULL)
+		return NULL;
+	h->head.next = h->head.prev = &h->head;
+	return h;
+}
+
+static void
+heap_free_all(struct gumbo_heap *h)
+{
+	struct block	*b, *next;
+
+	if (h == NULL)
+		return;
+	for (b = h->head.next; b != &h->head; b = next) {
+		next = b->next;
+		free(b);
+	}
+	free(h);
+}
+
+/*
  * Decodes len bytes (charset: a label checked by the caller, or NULL to
  * detect), parses them and builds the overlay. The bytes are not kept.
  * Returns NULL with errno set if memory runs out.
@@ -269,6 +343,11 @@ dom_new(const char *bytes, size_t len, const char *charset)
 	    enc, &d->len);
 	if (d->html == NULL)
 		goto fail;
+	if ((d->heap = heap_new()) == NULL)
+		goto fail;
+	options.allocator = heap_alloc;
+	options.deallocator = heap_free;
+	options.userdata = d->heap;
 	/* Parse errors are not used: not recording them saves time. */
 	options.max_errors = 0;
 	d->gumbo = gumbo_parse_with_options(&options, d->html, d->len);
@@ -286,8 +365,7 @@ dom_free(struct cex_doc *d)
 {
 	if (d == NULL)
 		return;
-	if (d->gumbo != NULL)
-		gumbo_destroy_output(&kGumboDefaultOptions, d->gumbo);
+	heap_free_all(d->heap);
 	free(d->html);
 	free(d->nodes);
 	free(d->attr_drop);

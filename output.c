@@ -397,12 +397,26 @@ enum text_kind {
 	TK_SKIP,	/* not shown: head, template */
 };
 
+/*
+ * How element i breaks the text. A list is a paragraph of its own, but
+ * a list nested in an item only starts a line.
+ */
 static enum text_kind
-text_kind(const struct cex_node *n)
+text_kind(const struct cex_doc *d, uint32_t i)
 {
+	const struct cex_node *n = &d->nodes[i];
+	uint16_t parent_tag = d->nodes[n->parent].tag;
+
 	if (n->type == GUMBO_NODE_TEMPLATE)
 		return TK_SKIP;
 	switch (n->tag) {
+	case GUMBO_TAG_UL:
+	case GUMBO_TAG_OL:
+	case GUMBO_TAG_DL:
+	case GUMBO_TAG_MENU:
+	case GUMBO_TAG_DIR:
+		return parent_tag == GUMBO_TAG_LI || parent_tag == GUMBO_TAG_DD ?
+		    TK_BLOCK : TK_PARA;
 	case GUMBO_TAG_HEAD:
 		return TK_SKIP;
 	case GUMBO_TAG_BR:
@@ -438,9 +452,7 @@ text_kind(const struct cex_node *n)
 	case GUMBO_TAG_CENTER:
 	case GUMBO_TAG_DD:
 	case GUMBO_TAG_DETAILS:
-	case GUMBO_TAG_DIR:
 	case GUMBO_TAG_DIV:
-	case GUMBO_TAG_DL:
 	case GUMBO_TAG_DT:
 	case GUMBO_TAG_FIELDSET:
 	case GUMBO_TAG_FIGCAPTION:
@@ -453,16 +465,13 @@ text_kind(const struct cex_node *n)
 	case GUMBO_TAG_LEGEND:
 	case GUMBO_TAG_LI:
 	case GUMBO_TAG_MAIN:
-	case GUMBO_TAG_MENU:
 	case GUMBO_TAG_NAV:
-	case GUMBO_TAG_OL:
 	case GUMBO_TAG_OPTION:
 	case GUMBO_TAG_SECTION:
 	case GUMBO_TAG_SUMMARY:
 	case GUMBO_TAG_TBODY:
 	case GUMBO_TAG_TFOOT:
 	case GUMBO_TAG_THEAD:
-	case GUMBO_TAG_UL:
 		return TK_BLOCK;
 	default:
 		return TK_INLINE;
@@ -593,10 +602,9 @@ static bool
 text_enter(void *ctx, uint32_t i)
 {
 	struct textw		*w = ctx;
-	const struct cex_node	*n = &w->d->nodes[i];
 	uint32_t		*nc;
 
-	switch (text_kind(n)) {
+	switch (text_kind(w->d, i)) {
 	case TK_SKIP:
 		return false;
 	case TK_BR:
@@ -641,13 +649,13 @@ static void
 text_leave(void *ctx, uint32_t i)
 {
 	struct textw		*w = ctx;
-	const struct cex_node	*n = &w->d->nodes[i];
+	enum text_kind		 kind = text_kind(w->d, i);
 
-	switch (text_kind(n)) {
+	switch (kind) {
 	case TK_BLOCK:
 	case TK_ROW:
 		want_newlines(w, 1);
-		if (text_kind(n) == TK_ROW && w->nrows > 0)
+		if (kind == TK_ROW && w->nrows > 0)
 			w->nrows--;
 		break;
 	case TK_PRE:
