@@ -209,6 +209,9 @@ is_linklist_block(uint16_t tag)
  * The link list test on one container, its subtree already counted:
  * L links against W = (letters not in links) / chars-per-word words;
  * L / W above the ratio (or links and no other words) is a link list.
+ * A cell loses its content but stays, so the table keeps its columns,
+ * unless --remove-cell; a block container goes whole, as an emptied
+ * one would be a shell with nothing to show.
  */
 static void
 decide_linklist(struct cex_doc *d, uint32_t i, const struct cex_opts *opts)
@@ -225,7 +228,8 @@ decide_linklist(struct cex_doc *d, uint32_t i, const struct cex_opts *opts)
 	if (plain > 0 &&
 	    n->links * opts->chars_per_word / plain <= opts->link_ratio)
 		return;
-	if (opts->remove_cell)
+	if (opts->remove_cell ||
+	    (n->tag != GUMBO_TAG_TD && n->tag != GUMBO_TAG_TH))
 		n->flags |= NODE_REMOVED;
 	else
 		empty_node(d, i);
