@@ -740,6 +740,8 @@ main(int argc, char *argv[])
 	mode_t		 mode;
 	int		 c, status = 0, i, rc;
 
+	/* getopt's messages name argv[0]; make them match err(3)'s. */
+	argv[0] = program_invocation_short_name;
 	opts_init(&opts);
 	/* First pass: only --config, so that the command line wins. */
 	opterr = 0;

@@ -1,0 +1,177 @@
+#!/bin/sh
+# The command line: help and version, usage errors (exit 2), bad inputs
+# (named on stderr, the batch goes on, exit 1), -o output files, write
+# errors, the config file and the ad list.
+CEX=${CEX:-./cex}
+cd "$(dirname "$0")/.." || exit 1
+case $CEX in /*) ;; *) CEX=$(pwd)/$CEX;; esac
+tmp=$(mktemp -d) || exit 1
+trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
+n=0
+
+ok() {
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+
+# run EXPECTED_STATUS DESCRIPTION ARGS...: stdout to $tmp/out, stderr
+# to $tmp/err.
+run() {
+	want=$1 desc=$2
+	shift 2
+	"$CEX" "$@" > "$tmp/out" 2> "$tmp/err"
+	got=$?
+	[ "$got" = "$want" ]
+	ok $? "$desc (exit $got, want $want)"
+	[ "$got" = "$want" ] || sed 's/^/# /' "$tmp/err"
+}
+
+# same FILE TEXT: the file holds exactly TEXT and a newline.
+same() {
+	printf '%s\n' "$2" > "$tmp/want"
+	cmp -s "$tmp/want" "$1"
+	ok $? "$3"
+	cmp -s "$tmp/want" "$1" || diff -u "$tmp/want" "$1" | sed 's/^/# /'
+}
+
+page=t/cases/text.html
+"$CEX" -t "$page" > "$tmp/page.txt"
+
+run 0 "--help" --help
+grep -q '^usage: cex' "$tmp/out"; ok $? "--help prints the usage on stdout"
+[ ! -s "$tmp/err" ]; ok $? "--help is quiet on stderr"
+[ "$(awk 'length > 79' "$tmp/out" | wc -l)" = 0 ]
+ok $? "--help fits 80 columns"
+run 0 "--version" --version
+grep -q '^cex [0-9.]* (gumbo [0-9.]*, utf8proc [0-9.]*)$' "$tmp/out"
+ok $? "--version names cex, gumbo and utf8proc"
+
+run 2 "unknown option" --frobnicate "$page"
+grep -q "^cex: unrecognized option '--frobnicate'" "$tmp/err"
+ok $? "unknown option is named"
+grep -q '^usage: cex' "$tmp/err"; ok $? "usage on stderr after a usage error"
+[ ! -s "$tmp/out" ]; ok $? "nothing on stdout after a usage error"
+run 2 "bad number" --link-ratio=abc "$page"
+same "$tmp/err" "cex: --link-ratio: invalid number 'abc'" "bad number message"
+run 2 "negative number" --chars-per-word=-1 "$page"
+run 2 "zero chars per word" --chars-per-word=0 "$page"
+run 2 "fractional min-chars" --min-chars=1.5 "$page"
+same "$tmp/err" "cex: --min-chars: not a whole number '1.5'" \
+    "fractional min-chars message"
+run 2 "bad link mode" --links=hide "$page"
+same "$tmp/err" "cex: --links: invalid value 'hide'" "bad link mode message"
+run 2 "bad link list mode" --link-lists=rows "$page"
+run 2 "unknown encoding" --charset=klingon "$page"
+same "$tmp/err" "cex: --charset: unknown encoding 'klingon'" \
+    "unknown encoding message"
+run 2 "unknown preset" --preset=lynx "$page"
+run 2 "missing option argument" "$page" --links
+run 2 "-o not a directory" -o "$page" "$page"
+same "$tmp/err" "cex: $page: Not a directory" "-o not a directory message"
+run 2 "-o missing" -o "$tmp/nowhere" "$page"
+run 2 "unreadable --ad-hosts" --ad-hosts="$tmp/none" "$page"
+same "$tmp/err" "cex: $tmp/none: No such file or directory" \
+    "unreadable --ad-hosts message"
+
+# Inputs: stdin, -, several files, bad files in a batch.
+run 0 "one file" -t "$page"
+cmp -s "$tmp/out" "$tmp/page.txt"; ok $? "one file: output"
+[ ! -s "$tmp/err" ]; ok $? "quiet on success"
+"$CEX" -t < "$page" > "$tmp/out"; ok $? "standard input"
+cmp -s "$tmp/out" "$tmp/page.txt"; ok $? "standard input: same output"
+"$CEX" -t - < "$page" > "$tmp/out"; ok $? "- is standard input"
+cmp -s "$tmp/out" "$tmp/page.txt"; ok $? "-: same output"
+cat "$tmp/page.txt" "$tmp/page.txt" > "$tmp/twice"
+run 0 "two files" -t "$page" "$page"
+cmp -s "$tmp/out" "$tmp/twice"; ok $? "two files: outputs follow each other"
+run 1 "batch with bad inputs" -t "$tmp/missing.html" "$page" t "$page"
+cmp -s "$tmp/out" "$tmp/twice"; ok $? "good inputs of the batch processed"
+printf '%s\n' "cex: $tmp/missing.html: No such file or directory" \
+    "cex: t: Is a directory" > "$tmp/want"
+cmp -s "$tmp/want" "$tmp/err"; ok $? "bad inputs named on stderr"
+run 0 "empty input, text" -t /dev/null
+[ ! -s "$tmp/out" ]; ok $? "empty result prints nothing"
+run 0 "empty input, HTML" /dev/null
+printf '<html><head></head><body></body></html>' > "$tmp/want"
+cmp -s "$tmp/want" "$tmp/out"; ok $? "empty input gives an empty document"
+
+# -o: whole files, named after the input, with the usual mode.
+mkdir "$tmp/o"
+cp "$page" "$tmp/a.b.html"
+cp "$page" "$tmp/noext"
+(umask 022; "$CEX" -t -o "$tmp/o" "$tmp/a.b.html" "$tmp/noext" - \
+    < "$page" 2> "$tmp/err")
+ok $? "-o batch"
+[ "$(cd "$tmp/o" && ls -A | tr '\n' ' ')" = "a.b.txt noext.txt stdin.txt " ]
+ok $? "-o names: base name without extension, stdin for -"
+cmp -s "$tmp/o/a.b.txt" "$tmp/page.txt"; ok $? "-o file content"
+[ "$(stat -c %a "$tmp/o/a.b.txt")" = 644 ]; ok $? "-o file mode follows umask"
+"$CEX" -o "$tmp/o" "$tmp/a.b.html"
+"$CEX" "$page" > "$tmp/want"
+cmp -s "$tmp/want" "$tmp/o/a.b.html"; ok $? "-o HTML gets .html"
+echo old > "$tmp/o/noext.txt"
+"$CEX" -t -o "$tmp/o" "$tmp/noext"
+cmp -s "$tmp/o/noext.txt" "$tmp/page.txt"; ok $? "-o replaces an old output"
+if [ "$(id -u)" != 0 ]; then
+	mkdir "$tmp/ro"
+	chmod a-w "$tmp/ro"
+	run 1 "-o unwritable directory" -t -o "$tmp/ro" "$page"
+	[ -z "$(ls -A "$tmp/ro")" ]; ok $? "-o unwritable: nothing left"
+else
+	# root writes anywhere it has a mode for; /proc takes no new files.
+	run 1 "-o unwritable directory" -t -o /proc "$page"
+fi
+grep -q "^cex: /.*/text.txt: " "$tmp/err"; ok $? "-o unwritable: output named"
+
+# Write errors are never silent.
+if [ -w /dev/full ]; then
+	"$CEX" -t "$page" > /dev/full 2> "$tmp/err"
+	[ $? = 1 ]; ok $? "write error on /dev/full: exit 1"
+	same "$tmp/err" "cex: write error: No space left on device" \
+	    "write error on /dev/full: message"
+	"$CEX" -t "$page" "$tmp/missing" "$page" > /dev/full 2> "$tmp/err"
+	[ "$(wc -l < "$tmp/err")" = 1 ]; ok $? "a write error stops the batch"
+fi
+awk 'BEGIN { printf "<p>"; for (i = 0; i < 100000; i++) printf "word%d ", i; print "</p>" }' \
+    > "$tmp/big.html"
+{ "$CEX" -t "$tmp/big.html" 2> "$tmp/err"; echo $? > "$tmp/status"; } |
+    head -c 1 > /dev/null
+[ "$(cat "$tmp/status")" = 1 ]; ok $? "closed pipe: exit 1"
+same "$tmp/err" "cex: write error: Broken pipe" "closed pipe: message"
+
+# The config file.
+printf '# comment\n\n  text  \nlink-lists = cells\n' > "$tmp/good.conf"
+"$CEX" --config "$tmp/good.conf" "$page" > "$tmp/out"
+cmp -s "$tmp/out" "$tmp/page.txt"; ok $? "config: no-value and value lines"
+printf 'text\nfrobnicate = 1\n' > "$tmp/bad.conf"
+run 2 "config: unknown option" --config "$tmp/bad.conf" "$page"
+same "$tmp/err" "cex: $tmp/bad.conf:2: unknown option 'frobnicate'" \
+    "config: unknown option message"
+printf 'link-ratio\n' > "$tmp/bad.conf"
+run 2 "config: missing value" --config "$tmp/bad.conf" "$page"
+same "$tmp/err" "cex: $tmp/bad.conf:1: option 'link-ratio' needs a value" \
+    "config: missing value message"
+printf 'text = yes\n' > "$tmp/bad.conf"
+run 2 "config: value for a switch" --config "$tmp/bad.conf" "$page"
+printf 'config = other\n' > "$tmp/bad.conf"
+run 2 "config: no config in config" --config "$tmp/bad.conf" "$page"
+printf 'link-ratio = x\n' > "$tmp/bad.conf"
+run 2 "config: bad value" --config "$tmp/bad.conf" "$page"
+same "$tmp/err" "cex: $tmp/bad.conf:1: invalid number 'x'" \
+    "config: bad value message"
+run 2 "config: missing file" --config "$tmp/none.conf" "$page"
+
+# The default ad list.
+CEX_DATADIR=$tmp/nodata "$CEX" -t "$page" > "$tmp/out" 2> "$tmp/err"
+[ $? = 1 ]; ok $? "missing default ad list: exit 1"
+grep -q "^cex: $tmp/nodata/adaway-hosts.txt (the default ad list" "$tmp/err"
+ok $? "missing default ad list: named"
+CEX_DATADIR=$tmp/nodata "$CEX" --no-ads -t "$page" > "$tmp/out"
+ok $? "--no-ads needs no list"
+mkdir "$tmp/data"
+echo "0.0.0.0 ads.example.com" > "$tmp/data/adaway-hosts.txt"
+printf '<p><a href="http://ads.example.com/">ad</a> text</p>\n' |
+    CEX_DATADIR=$tmp/data "$CEX" -t --link-lists=off > "$tmp/out"
+same "$tmp/out" "text" "CEX_DATADIR names the default list's directory"
+
+echo "1..$n"
