@@ -1,0 +1,61 @@
+#!/bin/sh
+# Pages nested thousands deep, run with a 256 KB stack: cex must not
+# recurse on the nesting depth anywhere (parse, overlay, filters,
+# writers, freeing). The depths stay where gumbo 0.10.1 itself is fast.
+CEX=${CEX:-./cex}
+cd "$(dirname "$0")/.." || exit 1
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+n=0
+
+# nest FILE OPEN CLOSE COUNT MIDDLE: OPEN COUNT times, MIDDLE, CLOSE COUNT times.
+nest() {
+	awk -v o="$2" -v c="$3" -v k="$4" -v m="$5" 'BEGIN {
+		for (i = 0; i < k; i++) printf "%s", o
+		printf "%s", m
+		for (i = 0; i < k; i++) printf "%s", c
+		print ""
+	}' > "$1"
+}
+
+# check DESCRIPTION EXPECTED-TEXT ARGS...
+check() {
+	desc=$1 want=$2
+	shift 2
+	n=$((n + 1))
+	got=$( (ulimit -s 256; "$CEX" "$@") 2> "$tmp/err")
+	if [ $? = 0 ] && [ "$got" = "$want" ]; then
+		echo "ok $n - $desc"
+	else
+		echo "not ok $n - $desc"
+		printf '%s\n' "$got" | head -c 300 | sed 's/^/# /'
+		sed 's/^/# /' "$tmp/err"
+	fi
+}
+
+nest "$tmp/divs.html" "<div>" "</div>" 20000 "deep text"
+check "20,000 nested div, text" "deep text" -t "$tmp/divs.html"
+n=$((n + 1))
+if (ulimit -s 256; "$CEX" --keep-links "$tmp/divs.html" > "$tmp/out") &&
+    [ "$(grep -o '<div>' "$tmp/out" | wc -l)" = 20000 ]; then
+	echo "ok $n - 20,000 nested div, HTML"
+else
+	echo "not ok $n - 20,000 nested div, HTML"
+fi
+nest "$tmp/lists.html" "<ul><li>item" "</li></ul>" 10000 "last"
+check "10,000 nested lists, text" "$(awk 'BEGIN { for (i = 1; i < 10000; i++) print "item"; printf "itemlast" }')" \
+    -t "$tmp/lists.html"
+nest "$tmp/tables.html" '<table><tr><td><a href="/x">x</a> <a href="/y">y</a>' \
+    "</td></tr></table>" 5000 "<p>inner text</p>"
+check "5,000 nested tables, link lists and tables removed" "" \
+    -t --link-lists=cells "$tmp/tables.html"
+check "5,000 nested tables, removed links retained" "----
+x </x>
+y </y>" -t --link-lists=cells --keep-links "$tmp/tables.html"
+check "5,000 nested tables, no filters" "$(awk 'BEGIN { for (i = 0; i < 5000; i++) printf "x y\n\n"; printf "inner text" }')" \
+    -t --link-lists=off --no-empty-tables "$tmp/tables.html"
+nest "$tmp/svg.html" '<a href="/s">' "</a>" 10000 "svg link"
+sed -i 's/^/<svg>/' "$tmp/svg.html"
+check "10,000 nested svg links, retained" "----
+svg link </s>" -t --links=remove --keep-links "$tmp/svg.html"
+echo "1..$n"
