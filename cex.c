@@ -730,25 +730,31 @@ process(const char *input, const struct cex_opts *opts, mode_t mode)
 	return rc;
 }
 
-int
-main(int argc, char *argv[])
+/* Prints the version line; the exit status to end with. */
+static int
+version(void)
 {
-	static const char *const stdin_only[] = { "-", NULL };
-	struct cex_opts	 opts;
-	char		*config = NULL, *config_text = NULL, where[64];
-	const char *const *inputs;
-	mode_t		 mode;
-	int		 c, status = 0, i, rc;
+	printf("cex %s (gumbo %s, utf8proc %s)\n", CEX_VERSION, GUMBO_VERSION,
+	    utf8proc_version());
+	return fflush(stdout) == EOF || ferror(stdout) ? 1 : 0;
+}
 
-	/* getopt's messages name argv[0]; make them match err(3)'s. */
-	argv[0] = program_invocation_short_name;
-	opts_init(&opts);
-	/* First pass: only --config, so that the command line wins. */
+/*
+ * Reads the options: --config FILE first, wherever it stands, so that
+ * the command line wins over it. Returns -1 to go on with the inputs,
+ * or the exit status to end with at once (help, version, usage error).
+ */
+static int
+read_options(struct cex_opts *opts, int argc, char *argv[], char **config_text)
+{
+	char	*config = NULL, where[64];
+	int	 c;
+
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "to:hV", longopts, NULL)) != -1)
 		if (c == OPT_CONFIG)
 			config = optarg;
-	if (config != NULL && read_config(&opts, config, &config_text) == -1)
+	if (config != NULL && read_config(opts, config, config_text) == -1)
 		return 2;
 	opterr = 1;
 	optind = 0;
@@ -758,9 +764,7 @@ main(int argc, char *argv[])
 			help();
 			return fflush(stdout) == EOF || ferror(stdout) ? 1 : 0;
 		case OPT_VERSION:
-			printf("cex %s (gumbo %s, utf8proc %s)\n", CEX_VERSION,
-			    GUMBO_VERSION, utf8proc_version());
-			return fflush(stdout) == EOF || ferror(stdout) ? 1 : 0;
+			return version();
 		case OPT_CONFIG:
 			break;
 		case '?':
@@ -768,15 +772,33 @@ main(int argc, char *argv[])
 			return 2;
 		default:
 			snprintf(where, sizeof(where), "--%s", opt_name(c));
-			if (apply_option(&opts, c, optarg, where) == -1)
+			if (apply_option(opts, c, optarg, where) == -1)
 				return 2;
 			break;
 		}
 	}
-	if (opts.outdir != NULL && check_outdir(opts.outdir) == -1)
+	if (opts->outdir != NULL && check_outdir(opts->outdir) == -1)
 		return 2;
-	if ((rc = load_ad_hosts(&opts)) != 0)
-		return rc;
+	return -1;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const char *const stdin_only[] = { "-", NULL };
+	struct cex_opts	 opts;
+	char		*config_text = NULL;
+	const char *const *inputs;
+	mode_t		 mode;
+	int		 status, i, rc;
+
+	/* Messages say "cex:" whatever the binary is called (cex-san). */
+	program_invocation_short_name = "cex";
+	argv[0] = program_invocation_short_name;
+	opts_init(&opts);
+	if ((status = read_options(&opts, argc, argv, &config_text)) != -1 ||
+	    (status = load_ad_hosts(&opts)) != 0)
+		goto out;
 	/* Write errors are reported where they happen, not by a signal. */
 	signal(SIGPIPE, SIG_IGN);
 	mode = umask(0);
@@ -785,17 +807,16 @@ main(int argc, char *argv[])
 	inputs = optind < argc ? (const char *const *)argv + optind : stdin_only;
 	for (i = 0; inputs[i] != NULL; i++) {
 		rc = process(inputs[i], &opts, mode);
-		if (rc == FAILED)
+		if (rc != DONE)
 			status = 1;
-		if (rc == STOP) {
-			status = 1;
+		if (rc == STOP)
 			break;
-		}
 	}
 	if (fclose(stdout) == EOF && status == 0) {
 		warn("write error");
 		status = 1;
 	}
+out:
 	opts_free(&opts);
 	free(config_text);
 	return status;
