@@ -2,17 +2,7 @@
 # The command line: help and version, usage errors (exit 2), bad inputs
 # (named on stderr, the batch goes on, exit 1), -o output files, write
 # errors, the config file and the ad list.
-CEX=${CEX:-./cex}
-cd "$(dirname "$0")/.." || exit 1
-case $CEX in /*) ;; *) CEX=$(pwd)/$CEX;; esac
-tmp=$(mktemp -d) || exit 1
-trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
-n=0
-
-ok() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+. "$(dirname "$0")/lib.sh"
 
 # run EXPECTED_STATUS DESCRIPTION ARGS...: stdout to $tmp/out, stderr
 # to $tmp/err.

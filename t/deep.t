@@ -2,11 +2,7 @@
 # Pages nested thousands deep, run with a 256 KB stack: cex must not
 # recurse on the nesting depth anywhere (parse, overlay, filters,
 # writers, freeing). The depths stay where gumbo 0.10.1 itself is fast.
-CEX=${CEX:-./cex}
-cd "$(dirname "$0")/.." || exit 1
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-n=0
+. "$(dirname "$0")/lib.sh"
 
 # nest FILE OPEN CLOSE COUNT MIDDLE: OPEN COUNT times, MIDDLE, CLOSE COUNT times.
 nest() {
@@ -22,12 +18,10 @@ nest() {
 check() {
 	desc=$1 want=$2
 	shift 2
-	n=$((n + 1))
 	got=$( (ulimit -s 256; "$CEX" "$@") 2> "$tmp/err")
-	if [ $? = 0 ] && [ "$got" = "$want" ]; then
-		echo "ok $n - $desc"
-	else
-		echo "not ok $n - $desc"
+	[ $? = 0 ] && [ "$got" = "$want" ]
+	ok $? "$desc"
+	if [ "$got" != "$want" ]; then
 		printf '%s\n' "$got" | head -c 300 | sed 's/^/# /'
 		sed 's/^/# /' "$tmp/err"
 	fi
@@ -35,13 +29,9 @@ check() {
 
 nest "$tmp/divs.html" "<div>" "</div>" 20000 "deep text"
 check "20,000 nested div, text" "deep text" -t "$tmp/divs.html"
-n=$((n + 1))
-if (ulimit -s 256; "$CEX" --keep-links "$tmp/divs.html" > "$tmp/out") &&
-    [ "$(grep -o '<div>' "$tmp/out" | wc -l)" = 20000 ]; then
-	echo "ok $n - 20,000 nested div, HTML"
-else
-	echo "not ok $n - 20,000 nested div, HTML"
-fi
+(ulimit -s 256; "$CEX" --keep-links "$tmp/divs.html" > "$tmp/out") &&
+    [ "$(grep -o '<div>' "$tmp/out" | wc -l)" = 20000 ]
+ok $? "20,000 nested div, HTML"
 nest "$tmp/lists.html" "<ul><li>item" "</li></ul>" 10000 "last"
 check "10,000 nested lists, text" "$(awk 'BEGIN { for (i = 1; i < 10000; i++) print "item"; printf "itemlast" }')" \
     -t "$tmp/lists.html"

@@ -1,0 +1,83 @@
+#!/bin/sh
+# The documentation says what cex does: the manual page lints clean and
+# documents every option of --help (and names no other); the README's
+# commands and recipes run as written; .ci/run installs and tests as the
+# README says.
+. "$(dirname "$0")/lib.sh"
+
+# options FILE: the long options a text names, one a line.
+options() {
+	grep -o -- '--[a-z][a-z-]*[a-z]' "$1" | sort -u
+}
+
+# only_known FILE WHAT: every option FILE names is one of --help's.
+only_known() {
+	unknown=$(options "$1" | grep -vxF -f "$tmp/help.opts" | tr '\n' ' ')
+	[ -z "$unknown" ]
+	ok $? "$2 names only options cex has"
+	[ -z "$unknown" ] || echo "# unknown: $unknown"
+}
+
+"$CEX" --help > "$tmp/help"
+options "$tmp/help" > "$tmp/help.opts"
+
+# The manual page.
+if command -v mandoc > /dev/null; then
+	lint=$(mandoc -Tlint -Wwarning man/cex.1 2>&1)
+	[ -z "$lint" ]
+	ok $? "man page lints clean"
+	[ -z "$lint" ] || printf '%s\n' "$lint" | sed 's/^/# /'
+	mandoc -Tascii man/cex.1 | sed 's/.\x08//g' > "$tmp/man"
+else
+	ok 1 "mandoc is installed (the README's set-up installs it)"
+	: > "$tmp/man"
+fi
+missing=$(options "$tmp/man" | grep -vxF -f - "$tmp/help.opts" | tr '\n' ' ')
+[ -z "$missing" ]
+ok $? "man page documents every option of --help"
+[ -z "$missing" ] || echo "# missing: $missing"
+only_known "$tmp/man" "man page"
+only_known README "README"
+
+# The README's set-up and test commands are what .ci/run runs.
+setup=$(grep -o 'apt-get install -y .* mandoc perl' README | sed 's/-y /-y -qq /')
+grep -qF "$setup" .ci/run
+ok $? "README and .ci/run install the same packages"
+grep -qx '    make check && make check SANITIZE=1' README &&
+    grep -qx 'make check && make check SANITIZE=1' .ci/run
+ok $? "README and .ci/run run the same test command"
+
+# The README's first run.
+"$CEX" -t examples/page.html > "$tmp/first"
+ok $? "first run on examples/page.html"
+grep -q '^Lighthouse keepers of the north coast$' "$tmp/first" &&
+    ! grep -q -e Archive -e Privacy -e Search "$tmp/first"
+ok $? "first run: the article without the menu, footer and form"
+
+# The README's batch conversion, run where the README's paths exist.
+mkdir -p "$tmp/batch/saved"
+cp examples/page.html "$tmp/batch/saved/one.html"
+cp t/cases/text.html "$tmp/batch/saved/two.html"
+(cd "$tmp/batch" && mkdir out && "$CEX" -t -o out saved/*.html)
+ok $? "README batch command"
+"$CEX" -t t/cases/text.html | cmp -s - "$tmp/batch/out/two.txt"
+ok $? "README batch command: out/NAME.txt"
+
+# The README's Makefile, as printed (indented four spaces there).
+mkdir -p "$tmp/mk/html"
+sed -n '/^    # Convert html\/NAME.html/,/^$/p' README | sed 's/^    //' \
+    > "$tmp/mk/Makefile"
+cp examples/page.html "$tmp/mk/html/a.html"
+cp t/cases/text.html "$tmp/mk/html/b.html"
+make -s -C "$tmp/mk" -j2 CEX="$CEX" > /dev/null 2>&1
+ok $? "README Makefile runs with make -j2"
+"$CEX" -t t/cases/text.html | cmp -s - "$tmp/mk/txt/b.txt"
+ok $? "README Makefile: txt/NAME.txt"
+touch -d '2 minutes ago' "$tmp/mk/html/a.html" "$tmp/mk/html/b.html"
+touch -d '1 minute ago' "$tmp/mk/txt/a.txt" "$tmp/mk/txt/b.txt"
+touch "$tmp/mk/html/a.html"
+make -C "$tmp/mk" CEX="$CEX" > "$tmp/mk.log" 2>&1
+grep -q 'a\.html' "$tmp/mk.log" && ! grep -q 'b\.html' "$tmp/mk.log"
+ok $? "README Makefile rebuilds only the page that changed"
+
+echo "1..$n"

@@ -1,0 +1,14 @@
+# Sourced by the tests: run from the top of the tree, $CEX the binary
+# under test as an absolute path, $tmp a directory removed at exit, and
+# ok STATUS DESCRIPTION to print one TAP line (status 0 passes).
+CEX=${CEX:-./cex}
+cd "$(dirname "$0")/.." || exit 1
+case $CEX in /*) ;; *) CEX=$(pwd)/$CEX;; esac
+tmp=$(mktemp -d) || exit 1
+trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
+n=0
+
+ok() {
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
