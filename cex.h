@@ -119,7 +119,7 @@ struct cex_node {
 	uint32_t	 linked;	/* ... of which inside links */
 	uint32_t	 links;		/* live a[href] in the subtree */
 	uint32_t	 substantive;	/* live substantive elements */
-	uint16_t	 tag;		/* GumboTag, for elements */
+	uint16_t	 tag;		/* GumboTag; GUMBO_TAG_LAST if no element */
 	uint8_t		 type;		/* GumboNodeType */
 	uint8_t		 flags;		/* NODE_* */
 };

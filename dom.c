@@ -182,6 +182,7 @@ add_node(struct cex_doc *d, size_t *cap, GumboNode *g, uint32_t parent)
 	n->parent = parent;
 	n->type = g->type;
 	n->end = d->nnodes + 1;
+	n->tag = GUMBO_TAG_LAST;	/* no tag: never equal to a real one */
 	if (is_element(g)) {
 		n->tag = g->v.element.tag;
 		n->attr_base = d->nattrs;
@@ -190,9 +191,13 @@ add_node(struct cex_doc *d, size_t *cap, GumboNode *g, uint32_t parent)
 			return -1;
 		}
 		d->nattrs += g->v.element.attributes.length;
-	} else if (g->type == GUMBO_NODE_TEXT || g->type == GUMBO_NODE_CDATA)
+	} else if ((g->type == GUMBO_NODE_TEXT || g->type == GUMBO_NODE_CDATA) &&
+	    d->nodes[parent].tag != GUMBO_TAG_SCRIPT &&
+	    d->nodes[parent].tag != GUMBO_TAG_STYLE) {
+		/* Code in a script or style is not text a reader sees. */
 		n->own_letters = dom_letters(g->v.text.text,
 		    strlen(g->v.text.text));
+	}
 	return d->nnodes++;
 }
 
