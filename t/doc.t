@@ -80,4 +80,36 @@ make -C "$tmp/mk" CEX="$CEX" > "$tmp/mk.log" 2>&1
 grep -q 'a\.html' "$tmp/mk.log" && ! grep -q 'b\.html' "$tmp/mk.log"
 ok $? "README Makefile rebuilds only the page that changed"
 
+# The manual's examples, run in a directory holding what they name, with
+# cex on the PATH; all but the one that fetches a page from the network.
+mkdir -p "$tmp/ex/bin" "$tmp/ex/saved" "$tmp/ex/out" "$tmp/ex/html"
+ln -s "$CEX" "$tmp/ex/bin/cex"
+cp examples/page.html "$tmp/ex/page.html"
+cp examples/page.html "$tmp/ex/saved/page.html"
+cp examples/page.html "$tmp/ex/html/page.html"
+sed -n '/^EXAMPLES/,/^SEE ALSO/p' "$tmp/man" | sed 's/^ *//' > "$tmp/examples"
+sed -n '/^\$ cat crunch.conf$/,/^\$ cex/p' "$tmp/examples" | sed '1d;$d' \
+    > "$tmp/ex/crunch.conf"
+grep -q '^link-lists = cells$' "$tmp/ex/crunch.conf"
+ok $? "man page example: the configuration file"
+grep '^\$ ' "$tmp/examples" | grep -v -e '^\$ cat ' -e '://' |
+    sed 's/^\$ //' > "$tmp/commands"
+[ "$(wc -l < "$tmp/commands")" -ge 3 ]
+ok $? "man page examples: found the commands"
+while IFS= read -r command; do
+	(cd "$tmp/ex" && PATH="$tmp/ex/bin:$PATH" sh -c "$command" \
+	    > "$tmp/ex.stdout" 2> "$tmp/ex.stderr") &&
+	    [ ! -s "$tmp/ex.stderr" ] &&
+	    { [ -s "$tmp/ex.stdout" ] || [ -s "$tmp/ex/out/page.txt" ]; }
+	ok $? "man page example runs: $command"
+done < "$tmp/commands"
+{
+	printf 'all: txt/page.txt\n'
+	sed -n '/^txt\/%.txt: html\/%.html$/,/^$/p' "$tmp/examples" |
+	    sed '1!s/^/\t/'
+} > "$tmp/ex/Makefile"
+PATH="$tmp/ex/bin:$PATH" make -s -C "$tmp/ex" > /dev/null 2>&1 &&
+    "$CEX" -t examples/page.html | cmp -s - "$tmp/ex/txt/page.txt"
+ok $? "man page example: the make rule"
+
 echo "1..$n"
