@@ -394,7 +394,7 @@ enum text_kind {
 	TK_BR,		/* a line break */
 	TK_ROW,		/* a table row: a line of its own */
 	TK_CELL,	/* a table cell: a tab before all but the first */
-	TK_SKIP,	/* not shown: head, template */
+	TK_SKIP,	/* not shown: head, template, code */
 };
 
 /*
@@ -418,6 +418,9 @@ text_kind(const struct cex_doc *d, uint32_t i)
 		return parent_tag == GUMBO_TAG_LI || parent_tag == GUMBO_TAG_DD ?
 		    TK_BLOCK : TK_PARA;
 	case GUMBO_TAG_HEAD:
+	case GUMBO_TAG_SCRIPT:
+	case GUMBO_TAG_STYLE:
+		/* Scripts and style sheets are code, never text. */
 		return TK_SKIP;
 	case GUMBO_TAG_BR:
 		return TK_BR;
