@@ -11,11 +11,12 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 WARNINGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra
 DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags gumbo libutf8proc)
-DEPS_LIBS := $(shell $(PKG_CONFIG) --libs gumbo libutf8proc)
+DEPS_LIBS := $(shell $(PKG_CONFIG) --libs gumbo libutf8proc) -lm
 GUMBO_VERSION := $(shell $(PKG_CONFIG) --modversion gumbo)
 DEFS = -DCEX_DATADIR='"$(DATADIR)"' -DGUMBO_VERSION='"$(GUMBO_VERSION)"'
 
-SRCS = cex.c dom.c encoding.c filters.c hosts.c lists.c output.c
+SRCS = cex.c dom.c encoding.c eval.c filters.c hosts.c lists.c measure.c \
+	output.c
 HDRS = cex.h
 
 # SANITIZE=1 builds cex-san with AddressSanitizer and UBSan; check uses it.
@@ -30,11 +31,18 @@ PROG = cex
 SANFLAGS =
 endif
 OBJS = $(SRCS:%.c=$(BUILD)/%.o)
+LIBOBJS = $(filter-out $(BUILD)/cex.o,$(OBJS))
+CHECKER = $(BUILD)/measure-check
 
 all: $(PROG)
 
 $(PROG): $(OBJS)
 	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(DEPS_LIBS)
+
+# The LCS against a plain table, run by t/measure.t.
+$(CHECKER): t/measure-check.c $(LIBOBJS) $(HDRS)
+	$(CC) $(CFLAGS) $(SANFLAGS) $(WARNINGS) $(DEPS_CFLAGS) -o $@ \
+		t/measure-check.c $(LIBOBJS) $(DEPS_LIBS)
 
 $(BUILD)/%.o: %.c $(HDRS) Makefile
 	@mkdir -p $(BUILD)
@@ -45,11 +53,25 @@ $(BUILD)/%.o: %.c $(HDRS) Makefile
 bench/gparse: bench/gparse.c
 	$(CC) $(CFLAGS) $(WARNINGS) $(DEPS_CFLAGS) -o $@ $< $(DEPS_LIBS)
 
-check: $(PROG)
-	CEX=./$(PROG) prove t/
+# The test package of make eval and eval-check, and the methods scored:
+# every method cex has, crunch with its presets and link list modes.
+CORPUS ?= ../shared/corpus/aeb-dev
+EVAL_METHODS = plain,crunch,crunch:preset=crunch,crunch:link-lists=cells
+EVAL_METHODS := $(EVAL_METHODS),crunch:link-lists=off
 
-bench: cex bench/gparse
+check: $(PROG) $(CHECKER)
+	CEX=./$(PROG) MEASURE_CHECK=./$(CHECKER) prove t/
+
+bench: cex bench/gparse build/opt/measure-check
 	sh bench/run
+	build/opt/measure-check --bench
+
+eval: cex
+	./cex --eval --summary -m '$(EVAL_METHODS)' $(CORPUS)
+
+# cex --eval's shingles against the benchmark's scorer, on every page.
+eval-check: cex
+	CEX=./cex tools/aeb-agree $(CORPUS) $(subst $(comma), ,$(EVAL_METHODS))
 
 lint:
 	mandoc -Tlint -Wwarning man/cex.1
@@ -69,4 +91,6 @@ uninstall:
 clean:
 	rm -rf build cex cex-san bench/gparse
 
-.PHONY: all check bench lint install uninstall clean
+comma = ,
+
+.PHONY: all check bench eval eval-check lint install uninstall clean

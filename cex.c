@@ -44,7 +44,10 @@ enum opt_id {
 	OPT_OUTDIR = 'o',
 	OPT_HELP = 'h',
 	OPT_VERSION = 'V',
+	OPT_METHOD = 'm',
 	OPT_CHARSET = 256,
+	OPT_EVAL,
+	OPT_SUMMARY,
 	OPT_CONFIG,
 	OPT_PRESET,
 	OPT_STRIP_ATTRS,
@@ -73,6 +76,9 @@ enum opt_id {
 static const struct option longopts[] = {
 	{ "text", no_argument, NULL, OPT_TEXT },
 	{ "output-dir", required_argument, NULL, OPT_OUTDIR },
+	{ "method", required_argument, NULL, OPT_METHOD },
+	{ "eval", no_argument, NULL, OPT_EVAL },
+	{ "summary", no_argument, NULL, OPT_SUMMARY },
 	{ "charset", required_argument, NULL, OPT_CHARSET },
 	{ "config", required_argument, NULL, OPT_CONFIG },
 	{ "preset", required_argument, NULL, OPT_PRESET },
@@ -151,7 +157,8 @@ opt_name(int id)
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: cex [-t] [-o DIR] [OPTION]... [FILE]...\n");
+	fprintf(f, "usage: cex [-t] [-o DIR] [-m METHOD] [OPTION]... [FILE]...\n"
+	    "       cex --eval [--summary] [-m METHOD,...] [OPTION]... DIR...\n");
 }
 
 static void
@@ -169,6 +176,15 @@ help(void)
 "                           <meta>, then UTF-8 if valid, else windows-1252)\n"
 "      --config FILE        read options from FILE, one 'name = value' a line\n"
 "      --preset crunch      the settings of the Crunch paper\n"
+"  -m, --method METHOD      crunch (the filters below) or plain (all text,\n"
+"                           nothing removed); METHOD:NAME=VALUE:NAME adds\n"
+"                           options for it alone (default: crunch)\n"
+"Evaluation:\n"
+"      --eval               score methods on test packages DIR (NAME.html\n"
+"                           with gold text NAME.txt): -m lists them, comma-\n"
+"                           separated (default: plain,crunch); tab-separated\n"
+"                           scores by page and per package on stdout\n"
+"      --summary            with --eval, only the summary, as a table\n"
 "Attribute filter:\n"
 "      --strip-attrs LIST   attributes to remove; default: align, valign,\n"
 "                           bgcolor, background, border, cellpadding,\n"
@@ -382,6 +398,15 @@ apply_option(struct cex_opts *opts, int id, const char *arg,
 		return 0;
 	}
 	switch (id) {
+	case OPT_METHOD:
+		opts->methods = arg;
+		break;
+	case OPT_EVAL:
+		opts->eval = true;
+		break;
+	case OPT_SUMMARY:
+		opts->summary = true;
+		break;
 	case OPT_TEXT:
 		opts->text = true;
 		break;
@@ -476,12 +501,111 @@ is_blank(char c)
 }
 
 /*
+ * The options given, in order (the config file's, then the command
+ * line's), kept to build each method's options anew from them.
+ */
+struct setting {
+	int		 id;
+	const char	*arg;
+	char		*where;
+};
+
+struct settings {
+	struct setting	*v;
+	size_t		 n;
+};
+
+static void
+settings_free(struct settings *set)
+{
+	size_t	 i;
+
+	for (i = 0; i < set->n; i++)
+		free(set->v[i].where);
+	free(set->v);
+}
+
+/* Applies an option to opts and records it; -1 after a message. */
+static int
+take_option(struct cex_opts *opts, struct settings *set, int id,
+    const char *arg, const char *where)
+{
+	struct setting	*v;
+
+	if (apply_option(opts, id, arg, where) == -1)
+		return -1;
+	if ((v = reallocarray(set->v, set->n + 1, sizeof(*v))) == NULL)
+		err(1, NULL);
+	set->v = v;
+	v[set->n].id = id;
+	v[set->n].arg = arg;
+	if ((v[set->n].where = strdup(where)) == NULL)
+		err(1, NULL);
+	set->n++;
+	return 0;
+}
+
+/* Where an option is named by its long name without the dashes. */
+enum scope {
+	IN_CONFIG,	/* a line of --config FILE */
+	IN_METHOD	/* a setting of a -m method */
+};
+
+/*
+ * The option that name stands for in scope, checked against its value
+ * (NULL for none); NULL after a message. A config file cannot read
+ * another or ask for help; a method's settings are about extraction
+ * only, not about what cex does with the inputs.
+ */
+static const struct option *
+named_option(const char *name, const char *value, const char *where,
+    enum scope scope)
+{
+	const struct option	*o;
+
+	for (o = longopts; o->name != NULL; o++)
+		if (strcmp(o->name, name) == 0)
+			break;
+	switch (o->val) {
+	case OPT_CONFIG:
+	case OPT_HELP:
+	case OPT_VERSION:
+		o = NULL;
+		break;
+	case OPT_TEXT:
+	case OPT_OUTDIR:
+	case OPT_METHOD:
+	case OPT_EVAL:
+	case OPT_SUMMARY:
+		if (scope == IN_METHOD)
+			o = NULL;
+		break;
+	default:
+		break;
+	}
+	if (o == NULL || o->name == NULL) {
+		warnx("%s: unknown option '%s'", where, name);
+		return NULL;
+	}
+	if (o->has_arg == required_argument && value == NULL) {
+		warnx("%s: option '%s' needs a value", where, name);
+		return NULL;
+	}
+	if (o->has_arg == no_argument && value != NULL) {
+		warnx("%s: option '%s' takes no value", where, name);
+		return NULL;
+	}
+	return o;
+}
+
+/*
  * Reads options from a file: "name = value" or "name" lines, names as
  * the long options, '#' starting a comment line. The file's text stays
  * allocated: options point into it. Returns -1 after a message.
  */
 static int
-read_config(struct cex_opts *opts, const char *path, char **text)
+read_config(struct cex_opts *opts, struct settings *set, const char *path,
+    char **text)
 {
 	const struct option	*o;
 	char			*buf, *line, *next, *eq, *name, *value, *e;
@@ -517,23 +641,8 @@ read_config(struct cex_opts *opts, const char *path, char **text)
 		for (e = name + strlen(name); e > name && is_blank(e[-1]); e--)
 			continue;
 		*e = '\0';
-		for (o = longopts; o->name != NULL; o++)
-			if (strcmp(o->name, name) == 0)
-				break;
-		if (o->name == NULL || o->val == OPT_CONFIG ||
-		    o->val == OPT_HELP || o->val == OPT_VERSION) {
-			warnx("%s: unknown option '%s'", where, name);
-			return -1;
-		}
-		if (o->has_arg == required_argument && value == NULL) {
-			warnx("%s: option '%s' needs a value", where, name);
-			return -1;
-		}
-		if (o->has_arg == no_argument && value != NULL) {
-			warnx("%s: option '%s' takes no value", where, name);
-			return -1;
-		}
-		if (apply_option(opts, o->val, value, where) == -1)
+		if ((o = named_option(name, value, where, IN_CONFIG)) == NULL ||
+		    take_option(opts, set, o->val, value, where) == -1)
 			return -1;
 	}
 	return 0;
@@ -712,7 +821,7 @@ process(const char *input, const struct cex_opts *opts, mode_t mode)
 	}
 	doc = dom_new(bytes, len, opts->charset);
 	free(bytes);
-	if (doc == NULL || filter_run(doc, opts) == -1) {
+	if (doc == NULL || method_run(doc, opts) == -1) {
 		warn("%s", input);
 		dom_free(doc);
 		return FAILED;
@@ -741,24 +850,28 @@ version(void)
 
 /*
  * Reads the options: --config FILE first, wherever it stands, so that
- * the command line wins over it. Returns -1 to go on with the inputs,
- * or the exit status to end with at once (help, version, usage error).
+ * the command line wins over it. Each is applied to opts, which checks
+ * it, and recorded in set. Returns -1 to go on with the inputs, or the
+ * exit status to end with at once (help, version, usage error).
  */
 static int
-read_options(struct cex_opts *opts, int argc, char *argv[], char **config_text)
+read_options(struct cex_opts *opts, struct settings *set, int argc,
+    char *argv[], char **config_text)
 {
 	char	*config = NULL, where[64];
 	int	 c;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "to:hV", longopts, NULL)) != -1)
+	while ((c = getopt_long(argc, argv, "to:m:hV", longopts, NULL)) != -1)
 		if (c == OPT_CONFIG)
 			config = optarg;
-	if (config != NULL && read_config(opts, config, config_text) == -1)
+	if (config != NULL &&
+	    read_config(opts, set, config, config_text) == -1)
 		return 2;
 	opterr = 1;
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "to:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "to:m:hV", longopts, NULL)) !=
+	    -1) {
 		switch (c) {
 		case OPT_HELP:
 			help();
@@ -772,41 +885,158 @@ read_options(struct cex_opts *opts, int argc, char *argv[], char **config_text)
 			return 2;
 		default:
 			snprintf(where, sizeof(where), "--%s", opt_name(c));
-			if (apply_option(opts, c, optarg, where) == -1)
+			if (take_option(opts, set, c, optarg, where) == -1)
 				return 2;
 			break;
 		}
 	}
 	if (opts->outdir != NULL && check_outdir(opts->outdir) == -1)
 		return 2;
+	if (opts->eval && (opts->outdir != NULL || optind == argc)) {
+		warnx("--eval: %s", opts->outdir != NULL ?
+		    "scores go to standard output, not to -o" :
+		    "no test package named");
+		usage(stderr);
+		return 2;
+	}
+	if (opts->summary && !opts->eval) {
+		warnx("--summary: only with --eval");
+		return 2;
+	}
 	return -1;
+}
+
+/*
+ * Builds a method's options from its spec, NAME[:OPTION[=VALUE]]...:
+ * the defaults, then the options given (replayed from set), then the
+ * spec's own settings. Returns the exit status to end with, or 0.
+ */
+static int
+method_init(struct cex_method *m, const struct settings *set,
+    const char *spec, size_t len)
+{
+	const struct option	*o;
+	char			*item, *next, *value, where[256];
+	size_t			 i;
+	int			 method;
+
+	if ((m->label = strndup(spec, len)) == NULL ||
+	    (m->settings = strndup(spec, len)) == NULL)
+		err(1, NULL);
+	opts_init(&m->opts);
+	for (i = 0; i < set->n; i++)
+		if (apply_option(&m->opts, set->v[i].id, set->v[i].arg,
+		    set->v[i].where) == -1)
+			return 2;
+	snprintf(where, sizeof(where), "-m %s", m->label);
+	if ((next = strchr(m->settings, ':')) != NULL)
+		*next++ = '\0';
+	if ((method = method_lookup(m->settings, strlen(m->settings))) == -1) {
+		warnx("%s: unknown method '%s'", where, m->settings);
+		return 2;
+	}
+	m->opts.method = method;
+	while ((item = next) != NULL) {
+		if ((next = strchr(item, ':')) != NULL)
+			*next++ = '\0';
+		if ((value = strchr(item, '=')) != NULL)
+			*value++ = '\0';
+		if ((o = named_option(item, value, where, IN_METHOD)) == NULL ||
+		    apply_option(&m->opts, o->val, value, where) == -1)
+			return 2;
+	}
+	return load_ad_hosts(&m->opts);
+}
+
+static void
+method_free(struct cex_method *m)
+{
+	opts_free(&m->opts);
+	free(m->label);
+	free(m->settings);
+}
+
+/* Collects the methods' specs, as each_item finds them in -m. */
+struct method_list {
+	struct cex_method	*v;
+	size_t			 n;
+	const struct settings	*set;
+	int			 status;
+};
+
+static int
+add_method(void *arg, const char *spec, size_t len)
+{
+	struct method_list	*list = arg;
+	struct cex_method	*v;
+
+	if ((v = reallocarray(list->v, list->n + 1, sizeof(*v))) == NULL)
+		err(1, NULL);
+	list->v = v;
+	memset(&v[list->n], 0, sizeof(*v));
+	list->status = method_init(&v[list->n++], list->set, spec, len);
+	return list->status == 0 ? 0 : -1;
+}
+
+/*
+ * The methods to run: -m's list, or by default crunch, and for --eval
+ * the baseline beside it. Only --eval compares several. Returns the
+ * exit status to end with, or 0.
+ */
+static int
+read_methods(const struct cex_opts *opts, const struct settings *set,
+    struct method_list *list)
+{
+	const char	*specs = opts->methods;
+
+	if (specs == NULL)
+		specs = opts->eval ? "plain,crunch" : "crunch";
+	list->set = set;
+	if (each_item(specs, add_method, list) == -1)
+		return list->status;
+	if (list->n == 0 || (list->n > 1 && !opts->eval)) {
+		warnx("-m: %s", list->n == 0 ? "no method named" :
+		    "several methods only with --eval");
+		return 2;
+	}
+	return 0;
 }
 
 int
 main(int argc, char *argv[])
 {
 	static const char *const stdin_only[] = { "-", NULL };
-	struct cex_opts	 opts;
-	char		*config_text = NULL;
-	const char *const *inputs;
-	mode_t		 mode;
-	int		 status, i, rc;
+	struct cex_opts		 opts;
+	struct settings		 set = { NULL, 0 };
+	struct method_list	 methods = { NULL, 0, NULL, 0 };
+	const struct cex_opts	*mopts;
+	char			*config_text = NULL;
+	const char *const	*inputs;
+	mode_t			 mode;
+	size_t			 m;
+	int			 status, i, rc;
 
 	/* Messages say "cex:" whatever the binary is called (cex-san). */
 	program_invocation_short_name = "cex";
 	argv[0] = program_invocation_short_name;
 	opts_init(&opts);
-	if ((status = read_options(&opts, argc, argv, &config_text)) != -1 ||
-	    (status = load_ad_hosts(&opts)) != 0)
+	if ((status = read_options(&opts, &set, argc, argv, &config_text)) !=
+	    -1 || (status = read_methods(&opts, &set, &methods)) != 0)
 		goto out;
 	/* Write errors are reported where they happen, not by a signal. */
 	signal(SIGPIPE, SIG_IGN);
+	if (opts.eval) {
+		status = eval_run((const char *const *)argv + optind,
+		    methods.v, methods.n, opts.summary);
+		goto out;
+	}
+	mopts = &methods.v[0].opts;
 	mode = umask(0);
 	umask(mode);
 	mode = 0666 & ~mode;
 	inputs = optind < argc ? (const char *const *)argv + optind : stdin_only;
 	for (i = 0; inputs[i] != NULL; i++) {
-		rc = process(inputs[i], &opts, mode);
+		rc = process(inputs[i], mopts, mode);
 		if (rc != DONE)
 			status = 1;
 		if (rc == STOP)
@@ -817,6 +1047,10 @@ main(int argc, char *argv[])
 		status = 1;
 	}
 out:
+	for (m = 0; m < methods.n; m++)
+		method_free(&methods.v[m]);
+	free(methods.v);
+	settings_free(&set);
 	opts_free(&opts);
 	free(config_text);
 	return status;

@@ -73,6 +73,13 @@ enum link_lists {
 	LINKLISTS__MAX
 };
 
+/* The extraction methods of -m. */
+enum method {
+	METHOD_CRUNCH,		/* Crunch's filters */
+	METHOD_PLAIN,		/* nothing removed: the baseline */
+	METHOD__MAX
+};
+
 struct strset;
 struct gumbo_heap;
 
@@ -81,6 +88,10 @@ struct gumbo_heap;
  * command line. Passed down as const.
  */
 struct cex_opts {
+	enum method	 method;	/* -m: what extracts */
+	const char	*methods;	/* -m as given: method specs */
+	bool		 eval;		/* --eval: operands are packages */
+	bool		 summary;	/* --summary: only the eval summary */
 	bool		 text;		/* -t: plain text, not HTML */
 	const char	*outdir;	/* -o: one output file per input */
 	const char	*charset;	/* --charset: encoding name, or NULL */
@@ -98,6 +109,16 @@ struct cex_opts {
 	long		 min_chars;	/* letters that make a table full */
 	struct tagmap	 substantive;	/* elements that make a table full */
 	bool		 keep_links;	/* removed link retainer on */
+};
+
+/*
+ * A method of -m with its settings: crunch:link-ratio=0.2 is crunch,
+ * its options those given with link-ratio 0.2 on top.
+ */
+struct cex_method {
+	char		*label;		/* the spec, as given */
+	char		*settings;	/* a copy cut into names and values */
+	struct cex_opts	 opts;
 };
 
 /* Flags of a node of the overlay. */
@@ -151,6 +172,7 @@ typedef void	(*dom_decide_fn)(struct cex_doc *, uint32_t,
 void		 dom_measure(struct cex_doc *, const struct cex_opts *,
 		    dom_decide_fn);
 uint32_t	 dom_letters(const char *, size_t);
+bool		 dom_is_letter(int32_t);
 bool		 dom_is_space(int32_t);
 const GumboAttribute *dom_attr(const struct cex_node *, const char *);
 const char	*dom_tagname(const GumboNode *, size_t *, bool *);
@@ -168,6 +190,7 @@ struct strset	*strset_new(void);
 void		 strset_free(struct strset *);
 int		 strset_add(struct strset *, const char *, size_t);
 bool		 strset_has(const struct strset *, const char *, size_t);
+int64_t		 strset_intern(struct strset *, const char *, size_t);
 int		 hosts_load(struct strset *, const char *path);
 bool		 hosts_match_url(const struct strset *, const char *url);
 
@@ -178,10 +201,43 @@ int	 filter_ads(struct cex_doc *, const struct cex_opts *);
 int	 filter_linklists(struct cex_doc *, const struct cex_opts *);
 int	 filter_tables(struct cex_doc *, const struct cex_opts *);
 int	 filter_retain_links(struct cex_doc *, const struct cex_opts *);
-int	 filter_run(struct cex_doc *, const struct cex_opts *);
+int	 method_lookup(const char *, size_t);
+int	 method_run(struct cex_doc *, const struct cex_opts *);
 
 /* output.c */
 int	 out_html(FILE *, const struct cex_doc *);
 int	 out_text(FILE *, const struct cex_doc *);
+
+/* eval.c */
+int	 eval_run(const char *const *dirs, const struct cex_method *, size_t,
+	    bool summary);
+
+/* measure.c */
+enum measure {
+	MEASURE_CHARS,		/* LCS of the code points */
+	MEASURE_WORDS,		/* LCS of the words */
+	MEASURE_BAG,		/* words as a multiset */
+	MEASURE_SET,		/* words as a set */
+	MEASURE_SHINGLES,	/* the benchmark's 4-word shingles */
+	MEASURE__MAX
+};
+
+/* One measure on one page: the units both texts share, and each's. */
+struct mscore {
+	size_t		 common;
+	size_t		 got;		/* units of the extraction */
+	size_t		 want;		/* units of the gold text */
+};
+
+struct mtext;
+struct mtext	*mtext_new(struct strset *, const char *, size_t);
+void		 mtext_free(struct mtext *);
+int		 measure_compare(const struct mtext *got,
+		    const struct mtext *want, struct mscore[MEASURE__MAX]);
+size_t		 lcs_length(const uint32_t *, size_t, const uint32_t *,
+		    size_t);
+double		 mscore_precision(const struct mscore *);
+double		 mscore_recall(const struct mscore *);
+double		 f1_of(double, double);
 
 #endif

@@ -328,7 +328,7 @@ out:
 }
 
 /* All filters in the paper's order. Returns -1 with errno on ENOMEM. */
-int
+static int
 filter_run(struct cex_doc *d, const struct cex_opts *opts)
 {
 	if (filter_attributes(d, opts) == -1 ||
@@ -338,5 +338,41 @@ filter_run(struct cex_doc *d, const struct cex_opts *opts)
 	    filter_tables(d, opts) == -1 ||
 	    filter_retain_links(d, opts) == -1)
 		return -1;
+	return 0;
+}
+
+/* The names -m takes, by enum method. */
+static const char *const method_names[METHOD__MAX] = {
+	[METHOD_CRUNCH] = "crunch",
+	[METHOD_PLAIN] = "plain",
+};
+
+/* The method called name (len bytes), or -1. */
+int
+method_lookup(const char *name, size_t len)
+{
+	int	 m;
+
+	for (m = 0; m < METHOD__MAX; m++)
+		if (strlen(method_names[m]) == len &&
+		    strncmp(method_names[m], name, len) == 0)
+			return m;
+	return -1;
+}
+
+/*
+ * Runs the method of opts over a parsed page. plain marks nothing: the
+ * writers then give all of the page, the baseline of an evaluation.
+ */
+int
+method_run(struct cex_doc *d, const struct cex_opts *opts)
+{
+	switch (opts->method) {
+	case METHOD_CRUNCH:
+		return filter_run(d, opts);
+	case METHOD_PLAIN:
+	case METHOD__MAX:
+		break;
+	}
 	return 0;
 }

@@ -100,9 +100,13 @@ grow(struct strset *s)
 	return 0;
 }
 
-/* Adds key; returns 1 if it was new, 0 if already there, -1 on ENOMEM. */
-int
-strset_add(struct strset *s, const char *key, size_t len)
+/*
+ * Finds or adds key; *id is where its copy starts in the arena, the same
+ * for every call with the same key. Returns 1 if it was new, 0 if
+ * already there, -1 on ENOMEM.
+ */
+static int
+insert(struct strset *s, const char *key, size_t len, uint32_t *id)
 {
 	uint32_t h = hash(key, len);
 	size_t	 i, cap;
@@ -111,8 +115,10 @@ strset_add(struct strset *s, const char *key, size_t len)
 	if ((s->count + 1) * 2 > s->nslots && grow(s) == -1)
 		return -1;
 	i = find(s, key, len, h);
-	if (s->slots[i] != 0)
+	if (s->slots[i] != 0) {
+		*id = s->slots[i] - 1;
 		return 0;
+	}
 	if (s->arena_len + len + 1 > s->arena_cap) {
 		cap = s->arena_cap == 0 ? 65536 : s->arena_cap;
 		while (s->arena_len + len + 1 > cap)
@@ -128,9 +134,32 @@ strset_add(struct strset *s, const char *key, size_t len)
 	s->arena[s->arena_len + len] = '\0';
 	s->slots[i] = s->arena_len + 1;
 	s->hashes[i] = h;
+	*id = s->arena_len;
 	s->arena_len += len + 1;
 	s->count++;
 	return 1;
+}
+
+/* Adds key; returns 1 if it was new, 0 if already there, -1 on ENOMEM. */
+int
+strset_add(struct strset *s, const char *key, size_t len)
+{
+	uint32_t id;
+
+	return insert(s, key, len, &id);
+}
+
+/*
+ * The number standing for key in this set (adding it if new): equal
+ * keys get equal numbers, so texts can be compared as arrays of them.
+ * Returns -1 on ENOMEM.
+ */
+int64_t
+strset_intern(struct strset *s, const char *key, size_t len)
+{
+	uint32_t id;
+
+	return insert(s, key, len, &id) == -1 ? -1 : (int64_t)id;
 }
 
 bool

@@ -87,6 +87,7 @@ ln -s "$CEX" "$tmp/ex/bin/cex"
 cp examples/page.html "$tmp/ex/page.html"
 cp examples/page.html "$tmp/ex/saved/page.html"
 cp examples/page.html "$tmp/ex/html/page.html"
+cp -R t/eval/pkg "$tmp/ex/gold"
 sed -n '/^EXAMPLES/,/^SEE ALSO/p' "$tmp/man" | sed 's/^ *//' > "$tmp/examples"
 sed -n '/^\$ cat crunch.conf$/,/^\$ cex/p' "$tmp/examples" | sed '1d;$d' \
     > "$tmp/ex/crunch.conf"

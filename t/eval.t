@@ -1,0 +1,108 @@
+#!/bin/sh
+# cex --eval and -m. t/eval/pkg holds pages whose scores were worked out
+# by hand (t/eval/README); t/eval/expected.tsv and expected.summary are
+# the output on it, without the timings, which vary. Then the agreement
+# with the benchmark's scorer, methods with settings, and the errors.
+. "$(dirname "$0")/lib.sh"
+TAB=$(printf "\t")
+
+methods=plain,crunch:link-ratio=0.5
+"$CEX" --eval -m "$methods" t/eval/pkg t/eval/other/ > "$tmp/tsv" \
+    2> "$tmp/err"
+ok $? "--eval on two packages exits 0"
+[ ! -s "$tmp/err" ]
+ok $? "--eval is quiet on success"
+cut -f1-5,7- "$tmp/tsv" | diff -u t/eval/expected.tsv - > "$tmp/diff"
+ok $? "--eval rows: one header, a row per page and method, summaries"
+sed 's/^/# /' "$tmp/diff"
+awk -F '\t' 'NR > 1 && !($6 > 0) { bad = 1 } END { exit bad }' "$tmp/tsv"
+ok $? "--eval: seconds per kB on every row"
+
+"$CEX" --eval --summary -m "$methods" t/eval/pkg t/eval/other/ |
+    sed -E '/  chars  /s/  +[0-9.e+-]+$/  S/' > "$tmp/summary"
+diff -u t/eval/expected.summary "$tmp/summary" > "$tmp/diff"
+ok $? "--summary: the table of each package"
+sed 's/^/# /' "$tmp/diff"
+
+# By hand (t/eval/README): partial has characters 20 of 23 and 22.
+grep -q "^t/eval/pkg${TAB}partial${TAB}plain${TAB}1${TAB}31${TAB}0.869565${TAB}0.909091${TAB}0.888889${TAB}" \
+    t/eval/expected.tsv
+ok $? "expected.tsv holds the hand-computed character scores"
+
+"$CEX" --eval t/eval/other | cut -f3 | sed 1d | tr '\n' ' ' > "$tmp/m"
+[ "$(cat "$tmp/m")" = "plain crunch plain crunch " ]
+ok $? "--eval without -m: plain and crunch"
+
+# The benchmark's own scorer, where it is (not on a fresh clone).
+if command -v python3 > /dev/null && [ -x ../shared/bin/aeb-score ]; then
+	CEX=$CEX tools/aeb-agree t/eval/pkg plain crunch > "$tmp/agree"
+	ok $? "shingles agree with aeb-score to three decimals"
+	sed 's/^/# /' "$tmp/agree"
+else
+	n=$((n + 1))
+	echo "ok $n # SKIP no ../shared/bin/aeb-score to compare with"
+fi
+
+# -m outside --eval: one method, with its settings.
+"$CEX" -m crunch:link-lists=off:no-keep-links t/cases/linklists.html |
+    cmp -s - t/cases/linklists.off.out
+ok $? "-m crunch:SETTING:SETTING is crunch with those options"
+"$CEX" --link-lists=cells -m crunch:link-lists=off \
+    t/cases/linklists.html | cmp -s - t/cases/linklists.off.out
+ok $? "-m settings win over the command line's"
+printf 'method = plain\n' > "$tmp/conf"
+"$CEX" -t --config "$tmp/conf" t/cases/basic.html |
+    cmp -s - t/cases/basic.plain-text.out
+ok $? "method in a config file"
+"$CEX" -t --config "$tmp/conf" -m crunch t/cases/basic.html |
+    cmp -s - t/cases/basic.text.out
+ok $? "-m on the command line wins over the config file"
+
+# usage ARGS...: a usage error, exit status 2, a message, no output.
+usage() {
+	"$CEX" "$@" > "$tmp/out" 2> "$tmp/err"
+	[ $? = 2 ] && [ -s "$tmp/err" ] && [ ! -s "$tmp/out" ]
+	ok $? "usage error: $*"
+}
+usage --eval
+usage --eval -o "$tmp" t/eval/pkg
+usage --summary t/eval/pkg/same.html
+usage -m nope t/eval/pkg/same.html
+usage -m plain,crunch t/eval/pkg/same.html
+usage -m crunch:text t/eval/pkg/same.html
+usage -m crunch:output-dir=x t/eval/pkg/same.html
+usage -m crunch:link-ratio=x t/eval/pkg/same.html
+usage -m crunch:no-such-option t/eval/pkg/same.html
+usage -m crunch:link-ratio t/eval/pkg/same.html
+usage -m "" t/eval/pkg/same.html
+usage --eval -m crunch,bogus t/eval/pkg
+
+# A package with a page without gold text and a page that is a
+# directory: both named, the others scored, exit status 1.
+mkdir -p "$tmp/bad/c.html" "$tmp/empty"
+cp t/eval/pkg/same.html t/eval/pkg/same.txt "$tmp/bad/"
+cp t/eval/pkg/same.html "$tmp/bad/b.html"
+"$CEX" --eval -m plain "$tmp/bad" "$tmp/missing" "$tmp/empty" t/eval/other \
+    > "$tmp/out" 2> "$tmp/err"
+ok $(($? != 1)) "--eval with bad pages and packages exits 1"
+grep -qx "cex: $tmp/bad/b.txt: No such file or directory" "$tmp/err"
+ok $? "a missing gold text is named"
+grep -qx "cex: $tmp/bad/c.html: Is a directory" "$tmp/err"
+ok $? "an unreadable page is named"
+grep -qx "cex: $tmp/missing: No such file or directory" "$tmp/err"
+ok $? "a missing package is named"
+grep -qx "cex: $tmp/empty: no pages (NAME.html) in this test package" \
+    "$tmp/err"
+ok $? "an empty package is named"
+[ "$(wc -l < "$tmp/err")" = 4 ]
+ok $? "four errors, four messages"
+awk -F '\t' '$2 == "" { print $1, $4 }' "$tmp/out" > "$tmp/counts"
+printf '%s\n' "$tmp/bad 1" "t/eval/other 1" | cmp -s - "$tmp/counts"
+ok $? "the good pages are scored, the other packages too"
+
+"$CEX" --eval t/eval/other > /dev/full 2> "$tmp/err"
+ok $(($? != 1)) "--eval > /dev/full exits 1"
+grep -q '^cex: write error' "$tmp/err"
+ok $? "--eval > /dev/full says so"
+
+echo "1..$n"
