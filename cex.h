@@ -177,6 +177,15 @@ bool		 dom_is_space(int32_t);
 const GumboAttribute *dom_attr(const struct cex_node *, const char *);
 const char	*dom_tagname(const GumboNode *, size_t *, bool *);
 
+/* What a walk does at each live node; enter returns false to skip. */
+struct dom_walker {
+	bool	(*enter)(void *, uint32_t);	/* an element */
+	void	(*leave)(void *, uint32_t);	/* past its end */
+	void	(*leaf)(void *, uint32_t);	/* text, comment, ... */
+};
+int		 dom_walk(const struct cex_doc *, const struct dom_walker *,
+		    void *);
+
 /* encoding.c */
 int		 enc_lookup(const char *label, size_t len);
 const char	*enc_name(int);

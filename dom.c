@@ -465,3 +465,52 @@ dom_measure(struct cex_doc *d, const struct cex_opts *opts,
 		p->substantive += n->substantive;
 	}
 }
+
+/*
+ * Visits the live nodes under the document in document order, passing
+ * through unwrapped elements. The stack holds the open elements; one is
+ * left when the walk passes its end. Returns -1 if memory runs out.
+ */
+int
+dom_walk(const struct cex_doc *d, const struct dom_walker *w, void *ctx)
+{
+	const struct cex_node	*n;
+	uint32_t		*stack = NULL, *ns, i;
+	size_t			 depth = 0, cap = 0;
+
+	for (i = 1; i <= d->nnodes; ) {
+		while (depth > 0 && d->nodes[stack[depth - 1]].end <= i)
+			w->leave(ctx, stack[--depth]);
+		if (i == d->nnodes)
+			break;
+		n = &d->nodes[i];
+		if (n->flags & NODE_REMOVED) {
+			i = n->end;
+			continue;
+		}
+		if (n->type != GUMBO_NODE_ELEMENT &&
+		    n->type != GUMBO_NODE_TEMPLATE) {
+			w->leaf(ctx, i++);
+			continue;
+		}
+		if (n->flags & NODE_UNWRAP) {
+			i++;
+			continue;
+		}
+		if (!w->enter(ctx, i)) {
+			i = n->end;
+			continue;
+		}
+		if (depth == cap) {
+			cap = cap == 0 ? 64 : cap * 2;
+			if ((ns = realloc(stack, cap * sizeof(*ns))) == NULL) {
+				free(stack);
+				return -1;
+			}
+			stack = ns;
+		}
+		stack[depth++] = i++;
+	}
+	free(stack);
+	return 0;
+}

@@ -15,62 +15,6 @@
 
 #include "cex.h"
 
-/* What a walker does at each node; enter returns false to skip children. */
-struct walker {
-	bool	(*enter)(void *, uint32_t);
-	void	(*leave)(void *, uint32_t);
-	void	(*leaf)(void *, uint32_t);
-};
-
-/*
- * Visits the live nodes under the document in document order. The stack
- * holds the open elements; one is left when the walk passes its end.
- * Returns -1 if memory runs out.
- */
-static int
-walk(const struct cex_doc *d, const struct walker *w, void *ctx)
-{
-	const struct cex_node	*n;
-	uint32_t		*stack = NULL, *ns, i;
-	size_t			 depth = 0, cap = 0;
-
-	for (i = 1; i <= d->nnodes; ) {
-		while (depth > 0 && d->nodes[stack[depth - 1]].end <= i)
-			w->leave(ctx, stack[--depth]);
-		if (i == d->nnodes)
-			break;
-		n = &d->nodes[i];
-		if (n->flags & NODE_REMOVED) {
-			i = n->end;
-			continue;
-		}
-		if (n->type != GUMBO_NODE_ELEMENT &&
-		    n->type != GUMBO_NODE_TEMPLATE) {
-			w->leaf(ctx, i++);
-			continue;
-		}
-		if (n->flags & NODE_UNWRAP) {
-			i++;
-			continue;
-		}
-		if (!w->enter(ctx, i)) {
-			i = n->end;
-			continue;
-		}
-		if (depth == cap) {
-			cap = cap == 0 ? 64 : cap * 2;
-			if ((ns = realloc(stack, cap * sizeof(*ns))) == NULL) {
-				free(stack);
-				return -1;
-			}
-			stack = ns;
-		}
-		stack[depth++] = i++;
-	}
-	free(stack);
-	return 0;
-}
-
 /*
  * Writes s, escaping what HTML text (attr false) or a double-quoted
  * attribute value (attr true) cannot hold. U+00A0 is written as &nbsp;
@@ -363,7 +307,7 @@ html_leaf(void *ctx, uint32_t i)
 int
 out_html(FILE *f, const struct cex_doc *d)
 {
-	static const struct walker walker = { html_enter, html_leave,
+	static const struct dom_walker walker = { html_enter, html_leave,
 	    html_leaf };
 	const GumboDocument	*doc = &d->gumbo->document->v.document;
 	struct htmlw		 w = { f, d, false, false };
@@ -378,7 +322,7 @@ out_html(FILE *f, const struct cex_doc *d)
 			fprintf(f, " SYSTEM \"%s\"", doc->system_identifier);
 		fputs(">\n", f);
 	}
-	if (walk(d, &walker, &w) == -1)
+	if (dom_walk(d, &walker, &w) == -1)
 		return -1;
 	if (!w.links_done)
 		html_retained(&w);
@@ -693,7 +637,7 @@ text_leaf(void *ctx, uint32_t i)
 int
 out_text(FILE *f, const struct cex_doc *d)
 {
-	static const struct walker walker = { text_enter, text_leave,
+	static const struct dom_walker walker = { text_enter, text_leave,
 	    text_leaf };
 	struct textw		 w;
 	const GumboAttribute	*href;
@@ -704,7 +648,7 @@ out_text(FILE *f, const struct cex_doc *d)
 	memset(&w, 0, sizeof(w));
 	w.f = f;
 	w.d = d;
-	if (walk(d, &walker, &w) == -1)
+	if (dom_walk(d, &walker, &w) == -1)
 		w.nomem = true;
 	w.nhold = 0;
 	for (k = 0; k < d->nretained && !w.nomem; k++) {
