@@ -16,6 +16,7 @@ GUMBO_VERSION := $(shell $(PKG_CONFIG) --modversion gumbo)
 DEFS = -DCEX_DATADIR='"$(DATADIR)"' -DGUMBO_VERSION='"$(GUMBO_VERSION)"'
 
 SRCS = cex.c dom.c encoding.c eval.c filters.c hosts.c lists.c measure.c \
+	methods.c template.c \
 	output.c
 HDRS = cex.h
 
@@ -54,10 +55,12 @@ bench/gparse: bench/gparse.c
 	$(CC) $(CFLAGS) $(WARNINGS) $(DEPS_CFLAGS) -o $@ $< $(DEPS_LIBS)
 
 # The test package of make eval and eval-check, and the methods scored:
-# every method cex has, crunch with its presets and link list modes.
+# every method cex has, with the settings their papers tried.
 CORPUS ?= ../shared/corpus/aeb-dev
-EVAL_METHODS = plain,crunch,crunch:preset=crunch,crunch:link-lists=cells
-EVAL_METHODS := $(EVAL_METHODS),crunch:link-lists=off
+EVAL_METHODS = plain,crunch,crunch:preset=crunch,crunch:link-lists=off
+EVAL_METHODS := $(EVAL_METHODS),descend,lqf:link-quota=0.25,lqf
+EVAL_METHODS := $(EVAL_METHODS),lqf:link-quota=0.75,bte,dsc,template
+EVAL_METHODS := $(EVAL_METHODS),template:template-min=2
 
 check: $(PROG) $(CHECKER)
 	CEX=./$(PROG) MEASURE_CHECK=./$(CHECKER) prove t/

@@ -38,6 +38,9 @@
 #define DEFAULT_LINK_RATIO	0.3
 #define DEFAULT_CHARS_PER_WORD	5.0
 #define DEFAULT_MIN_CHARS	1
+#define DEFAULT_SPREAD		0.3
+#define DEFAULT_LINK_QUOTA	0.5
+#define DEFAULT_WINDOW		40
 
 enum opt_id {
 	OPT_TEXT = 't',
@@ -71,6 +74,11 @@ enum opt_id {
 	OPT_SUBSTANTIVE,
 	OPT_KEEP_LINKS,
 	OPT_NO_KEEP_LINKS,
+	OPT_SPREAD,
+	OPT_LINK_QUOTA,
+	OPT_WINDOW,
+	OPT_TEMPLATE,
+	OPT_TEMPLATE_MIN,
 };
 
 static const struct option longopts[] = {
@@ -118,6 +126,11 @@ static const struct option longopts[] = {
 	{ "substantive", required_argument, NULL, OPT_SUBSTANTIVE },
 	{ "keep-links", no_argument, NULL, OPT_KEEP_LINKS },
 	{ "no-keep-links", no_argument, NULL, OPT_NO_KEEP_LINKS },
+	{ "spread", required_argument, NULL, OPT_SPREAD },
+	{ "link-quota", required_argument, NULL, OPT_LINK_QUOTA },
+	{ "window", required_argument, NULL, OPT_WINDOW },
+	{ "template", required_argument, NULL, OPT_TEMPLATE },
+	{ "template-min", required_argument, NULL, OPT_TEMPLATE_MIN },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
@@ -176,9 +189,15 @@ help(void)
 "                           <meta>, then UTF-8 if valid, else windows-1252)\n"
 "      --config FILE        read options from FILE, one 'name = value' a line\n"
 "      --preset crunch      the settings of the Crunch paper\n"
-"  -m, --method METHOD      crunch (the filters below) or plain (all text,\n"
-"                           nothing removed); METHOD:NAME=VALUE:NAME adds\n"
-"                           options for it alone (default: crunch)\n"
+"  -m, --method METHOD      how to extract (default: crunch):\n"
+"                           crunch    the filters below\n"
+"                           plain     nothing removed: all the text\n"
+"                           descend   down to the heaviest child (Urban)\n"
+"                           lqf       the Link Quota Filter\n"
+"                           bte       Body Text Extraction (Finn et al.)\n"
+"                           dsc       the Document Slope Curve (Pinto et al.)\n"
+"                           template  remove what pages of a site share\n"
+"                           METHOD:NAME=VALUE:NAME adds options for it alone\n"
 "Evaluation:\n"
 "      --eval               score methods on test packages DIR (NAME.html\n"
 "                           with gold text NAME.txt): -m lists them, comma-\n"
@@ -222,6 +241,17 @@ help(void)
 "                           textarea, select, pre\n"
 "Removed link retainer:\n"
 "      --keep-links, --no-keep-links  list removed links at the end (off)\n"
+"Methods (after the attribute, element and ad filters; link lists and\n"
+"empty tables follow them only when --link-lists or --empty-tables is given):\n"
+"      --spread S           descend: least spread of the children's shares\n"
+"                           to go down (default: 0.3)\n"
+"      --link-quota Q       lqf: share of linked letters above which a\n"
+"                           block loses its text (default: 0.5)\n"
+"      --window L           dsc: tokens a window (default: 40)\n"
+"      --template FILE      template: compare each page with FILE; without\n"
+"                           it, each page with the next FILE given\n"
+"      --template-min N     template: what recurs on N of the pages given\n"
+"                           is the template (default: 0, compare pairs)\n"
 "\n"
 "  -h, --help               show this help and exit\n"
 "  -V, --version            show the version and exit\n"
@@ -308,6 +338,9 @@ opts_init(struct cex_opts *opts)
 	opts->empty_tables = true;
 	opts->min_chars = DEFAULT_MIN_CHARS;
 	set_tags(&opts->substantive, DEFAULT_SUBSTANTIVE, 1);
+	opts->spread = DEFAULT_SPREAD;
+	opts->link_quota = DEFAULT_LINK_QUOTA;
+	opts->window = DEFAULT_WINDOW;
 }
 
 static void
@@ -317,6 +350,7 @@ opts_free(struct cex_opts *opts)
 	tagmap_clear(&opts->substantive);
 	strlist_clear(&opts->strip_attrs);
 	strlist_clear(&opts->ad_files);
+	strlist_clear(&opts->templates);
 	strset_free(opts->ad_hosts);
 }
 
@@ -341,6 +375,7 @@ preset_crunch(struct cex_opts *opts)
 	opts->empty_tables = true;
 	opts->min_chars = DEFAULT_MIN_CHARS;
 	opts->keep_links = true;
+	opts->link_lists_given = opts->empty_tables_given = true;
 }
 
 static int
@@ -355,6 +390,38 @@ parse_number(const char *where, const char *arg, double min, bool above,
 	if (end == arg || *end != '\0' || errno != 0 || v != v ||
 	    v < min || (above && v == min) || v > 1e9) {
 		warnx("%s: invalid number '%s'", where, arg);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+/* A whole number of at least min. */
+static int
+parse_whole(const char *where, const char *arg, double min, long *out)
+{
+	double	 v;
+
+	if (parse_number(where, arg, min, false, &v) == -1)
+		return -1;
+	if (v != (long)v) {
+		warnx("%s: not a whole number '%s'", where, arg);
+		return -1;
+	}
+	*out = (long)v;
+	return 0;
+}
+
+/* A number from 0 to 1. */
+static int
+parse_share(const char *where, const char *arg, double *out)
+{
+	double	 v;
+
+	if (parse_number(where, arg, 0, false, &v) == -1)
+		return -1;
+	if (v > 1) {
+		warnx("%s: not between 0 and 1 '%s'", where, arg);
 		return -1;
 	}
 	*out = v;
@@ -386,7 +453,6 @@ apply_option(struct cex_opts *opts, int id, const char *arg,
 	static const char *const link_modes[] = { "keep", "unwrap", "remove" };
 	static const unsigned char link_actions[] = { ACT_KEEP, ACT_UNWRAP,
 	    ACT_REMOVE };
-	double	 v;
 	int	 k;
 
 	if (id >= OPT_NO_GROUP && id < OPT_KEEP_GROUP) {
@@ -457,6 +523,7 @@ apply_option(struct cex_opts *opts, int id, const char *arg,
 		    LINKLISTS__MAX)) == -1)
 			return -1;
 		opts->link_lists = k;
+		opts->link_lists_given = true;
 		break;
 	case OPT_LINK_RATIO:
 		return parse_number(where, arg, 0, false, &opts->link_ratio);
@@ -470,16 +537,21 @@ apply_option(struct cex_opts *opts, int id, const char *arg,
 	case OPT_EMPTY_TABLES:
 	case OPT_NO_EMPTY_TABLES:
 		opts->empty_tables = id == OPT_EMPTY_TABLES;
+		opts->empty_tables_given = true;
 		break;
 	case OPT_MIN_CHARS:
-		if (parse_number(where, arg, 0, false, &v) == -1)
-			return -1;
-		if (v != (long)v) {
-			warnx("%s: not a whole number '%s'", where, arg);
-			return -1;
-		}
-		opts->min_chars = (long)v;
+		return parse_whole(where, arg, 0, &opts->min_chars);
+	case OPT_SPREAD:
+		return parse_share(where, arg, &opts->spread);
+	case OPT_LINK_QUOTA:
+		return parse_share(where, arg, &opts->link_quota);
+	case OPT_WINDOW:
+		return parse_whole(where, arg, 2, &opts->window);
+	case OPT_TEMPLATE:
+		strlist_add(&opts->templates, arg, strlen(arg));
 		break;
+	case OPT_TEMPLATE_MIN:
+		return parse_whole(where, arg, 0, &opts->template_min);
 	case OPT_SUBSTANTIVE:
 		tagmap_clear(&opts->substantive);
 		set_tags(&opts->substantive, arg, 1);
@@ -808,7 +880,8 @@ enum { DONE, FAILED, STOP };
  * be written).
  */
 static int
-process(const char *input, const struct cex_opts *opts, mode_t mode)
+process(const char *input, const struct cex_opts *opts, mode_t mode,
+    const struct site *site, size_t index)
 {
 	struct cex_doc	*doc;
 	char		*bytes;
@@ -821,7 +894,7 @@ process(const char *input, const struct cex_opts *opts, mode_t mode)
 	}
 	doc = dom_new(bytes, len, opts->charset);
 	free(bytes);
-	if (doc == NULL || method_run(doc, opts) == -1) {
+	if (doc == NULL || method_run(doc, opts, site, index) == -1) {
 		warn("%s", input);
 		dom_free(doc);
 		return FAILED;
@@ -1010,11 +1083,12 @@ main(int argc, char *argv[])
 	struct settings		 set = { NULL, 0 };
 	struct method_list	 methods = { NULL, 0, NULL, 0 };
 	const struct cex_opts	*mopts;
+	struct site		*site = NULL;
 	char			*config_text = NULL;
 	const char *const	*inputs;
 	mode_t			 mode;
-	size_t			 m;
-	int			 status, i, rc;
+	size_t			 m, n;
+	int			 status, rc;
 
 	/* Messages say "cex:" whatever the binary is called (cex-san). */
 	program_invocation_short_name = "cex";
@@ -1035,8 +1109,22 @@ main(int argc, char *argv[])
 	umask(mode);
 	mode = 0666 & ~mode;
 	inputs = optind < argc ? (const char *const *)argv + optind : stdin_only;
-	for (i = 0; inputs[i] != NULL; i++) {
-		rc = process(inputs[i], mopts, mode);
+	for (n = 0; inputs[n] != NULL; n++)
+		continue;
+	if (mopts->method == METHOD_TEMPLATE) {
+		if (mopts->templates.n == 0 && n < 2) {
+			warnx("-m template: compare with --template FILE, or "
+			    "give two pages or more");
+			status = 2;
+			goto out;
+		}
+		if ((site = site_new(mopts, inputs, n)) == NULL) {
+			status = 2;
+			goto out;
+		}
+	}
+	for (m = 0; m < n; m++) {
+		rc = process(inputs[m], mopts, mode, site, m);
 		if (rc != DONE)
 			status = 1;
 		if (rc == STOP)
@@ -1047,6 +1135,7 @@ main(int argc, char *argv[])
 		status = 1;
 	}
 out:
+	site_free(site);
 	for (m = 0; m < methods.n; m++)
 		method_free(&methods.v[m]);
 	free(methods.v);

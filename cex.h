@@ -77,6 +77,11 @@ enum link_lists {
 enum method {
 	METHOD_CRUNCH,		/* Crunch's filters */
 	METHOD_PLAIN,		/* nothing removed: the baseline */
+	METHOD_DESCEND,		/* Urban's descent to the heaviest child */
+	METHOD_LQF,		/* the Link Quota Filter */
+	METHOD_BTE,		/* Body Text Extraction */
+	METHOD_DSC,		/* the Document Slope Curve */
+	METHOD_TEMPLATE,	/* what pages of one site share goes */
 	METHOD__MAX
 };
 
@@ -109,6 +114,13 @@ struct cex_opts {
 	long		 min_chars;	/* letters that make a table full */
 	struct tagmap	 substantive;	/* elements that make a table full */
 	bool		 keep_links;	/* removed link retainer on */
+	bool		 link_lists_given; /* asked for: runs after methods */
+	bool		 empty_tables_given; /* the same */
+	double		 spread;	/* descend: least spread to go down */
+	double		 link_quota;	/* lqf: linked share removing a block */
+	long		 window;	/* dsc: tokens a window */
+	struct strlist	 templates;	/* template: --template pages */
+	long		 template_min;	/* template: pages making boilerplate */
 };
 
 /*
@@ -161,6 +173,7 @@ struct cex_doc {
 	uint32_t	*retained;	/* removed links to list at the end */
 	uint32_t	 nretained;
 	const char	*encoding;	/* name of the input's encoding */
+	bool		 fragment;	/* a method kept parts: no doctype */
 };
 
 /* dom.c */
@@ -185,6 +198,7 @@ struct dom_walker {
 };
 int		 dom_walk(const struct cex_doc *, const struct dom_walker *,
 		    void *);
+bool		 dom_is_void(const struct cex_node *);
 
 /* encoding.c */
 int		 enc_lookup(const char *label, size_t len);
@@ -211,7 +225,22 @@ int	 filter_linklists(struct cex_doc *, const struct cex_opts *);
 int	 filter_tables(struct cex_doc *, const struct cex_opts *);
 int	 filter_retain_links(struct cex_doc *, const struct cex_opts *);
 int	 method_lookup(const char *, size_t);
-int	 method_run(struct cex_doc *, const struct cex_opts *);
+const char *method_name(int);
+struct site;
+int	 method_run(struct cex_doc *, const struct cex_opts *,
+	    const struct site *, size_t);
+
+/* methods.c */
+int	 method_descend(struct cex_doc *, const struct cex_opts *);
+int	 method_lqf(struct cex_doc *, const struct cex_opts *);
+int	 method_bte(struct cex_doc *, const struct cex_opts *);
+int	 method_dsc(struct cex_doc *, const struct cex_opts *);
+
+/* template.c */
+struct site	*site_new(const struct cex_opts *, const char *const *, size_t);
+void		 site_free(struct site *);
+int		 method_template(struct cex_doc *, const struct cex_opts *,
+		    const struct site *, size_t);
 
 /* output.c */
 int	 out_html(FILE *, const struct cex_doc *);

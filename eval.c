@@ -67,6 +67,7 @@ struct eval {
 	bool		 summary;	/* --summary: the table alone */
 	struct strlist	 keys;		/* meta keys of all packages */
 	struct tally	*tallies;	/* one per method */
+	struct site	**sites;	/* per method: -m template's pages */
 	int		 status;	/* 1 once anything failed */
 };
 
@@ -400,8 +401,9 @@ print_summary_table(const struct eval *ev, const struct package *pkg)
  * writing, freeing. Returns -1 with errno set.
  */
 static int
-extract(const struct cex_opts *opts, const char *bytes, size_t len,
-    char **text, size_t *text_len, double *seconds)
+extract(const struct cex_opts *opts, const struct site *site, size_t index,
+    const char *bytes, size_t len, char **text, size_t *text_len,
+    double *seconds)
 {
 	struct timespec	 t0, t1;
 	struct cex_doc	*doc;
@@ -413,7 +415,8 @@ extract(const struct cex_opts *opts, const char *bytes, size_t len,
 	if ((doc = dom_new(bytes, len, opts->charset)) == NULL)
 		return -1;
 	if ((f = open_memstream(text, text_len)) != NULL) {
-		rc = method_run(doc, opts) == -1 || out_text(f, doc) == -1 ?
+		rc = method_run(doc, opts, site, index) == -1 ||
+		    out_text(f, doc) == -1 ?
 		    -1 : 0;
 		saved = errno;
 		if (fclose(f) == EOF)
@@ -458,10 +461,11 @@ read_gold(struct eval *ev, struct strset *ids, const char *path)
 	return gold;
 }
 
-/* Every method on one page, against its gold text. */
+/* Every method on page number index, against its gold text. */
 static void
-run_page(struct eval *ev, const struct package *pkg, const struct page *page)
+run_page(struct eval *ev, const struct package *pkg, size_t index)
 {
+	const struct page *page = &pkg->pages[index];
 	struct mscore	 score[MEASURE__MAX];
 	struct strset	*ids;
 	struct mtext	*gold = NULL, *got;
@@ -482,8 +486,8 @@ run_page(struct eval *ev, const struct package *pkg, const struct page *page)
 		goto out;
 	for (m = 0; m < ev->nmethods; m++) {
 		got = NULL;
-		if (extract(&ev->methods[m].opts, bytes, len, &text, &text_len,
-		    &seconds) == -1 ||
+		if (extract(&ev->methods[m].opts, ev->sites[m], index, bytes,
+		    len, &text, &text_len, &seconds) == -1 ||
 		    (got = mtext_new(ids, text, text_len)) == NULL ||
 		    measure_compare(got, gold, score) == -1) {
 			warn("%s: -m %s", html_path, ev->methods[m].label);
@@ -506,6 +510,43 @@ out:
 	free(html_path);
 }
 
+/*
+ * The site each -m template method compares a package's pages in: its
+ * pages, each with the next. Returns -1 after a message.
+ */
+static int
+open_sites(struct eval *ev, const struct package *pkg)
+{
+	char	**paths;
+	size_t	 i, m;
+	int	 rc = 0;
+
+	if ((paths = calloc(pkg->npages + 1, sizeof(*paths))) == NULL)
+		err(1, NULL);
+	for (i = 0; i < pkg->npages; i++)
+		paths[i] = join(pkg->dir, pkg->pages[i].name, ".html");
+	for (m = 0; m < ev->nmethods; m++)
+		if (ev->methods[m].opts.method == METHOD_TEMPLATE &&
+		    (ev->sites[m] = site_new(&ev->methods[m].opts,
+		    (const char *const *)paths, pkg->npages)) == NULL)
+			rc = -1;
+	for (i = 0; i < pkg->npages; i++)
+		free(paths[i]);
+	free(paths);
+	return rc;
+}
+
+static void
+close_sites(struct eval *ev)
+{
+	size_t	 m;
+
+	for (m = 0; m < ev->nmethods; m++) {
+		site_free(ev->sites[m]);
+		ev->sites[m] = NULL;
+	}
+}
+
 /* Whether standard output still takes what is written; warns if not. */
 static bool
 output_ok(void)
@@ -526,7 +567,7 @@ eval_run(const char *const *dirs, const struct cex_method *methods,
     size_t nmethods, bool summary)
 {
 	struct eval	 ev = { methods, nmethods, summary, { NULL, 0 }, NULL,
-	    0 };
+	    NULL, 0 };
 	struct package	*pkgs;
 	size_t		 n, i, j;
 	bool		 first = true;
@@ -534,7 +575,8 @@ eval_run(const char *const *dirs, const struct cex_method *methods,
 	for (n = 0; dirs[n] != NULL; n++)
 		continue;
 	if ((pkgs = calloc(n, sizeof(*pkgs))) == NULL ||
-	    (ev.tallies = calloc(nmethods, sizeof(*ev.tallies))) == NULL)
+	    (ev.tallies = calloc(nmethods, sizeof(*ev.tallies))) == NULL ||
+	    (ev.sites = calloc(nmethods, sizeof(*ev.sites))) == NULL)
 		err(1, NULL);
 	/* All meta keys first: they are columns of the header. */
 	for (i = 0; i < n; i++)
@@ -547,11 +589,19 @@ eval_run(const char *const *dirs, const struct cex_method *methods,
 		if (pkgs[i].npages == 0)
 			continue;
 		memset(ev.tallies, 0, nmethods * sizeof(*ev.tallies));
-		for (j = 0; j < pkgs[i].npages; j++) {
-			run_page(&ev, &pkgs[i], &pkgs[i].pages[j]);
-			if (!output_ok())
-				goto stop;
+		if (open_sites(&ev, &pkgs[i]) == -1) {
+			ev.status = 1;
+			close_sites(&ev);
+			continue;
 		}
+		for (j = 0; j < pkgs[i].npages; j++) {
+			run_page(&ev, &pkgs[i], j);
+			if (!output_ok()) {
+				close_sites(&ev);
+				goto stop;
+			}
+		}
+		close_sites(&ev);
 		if (summary) {
 			if (!first)
 				putchar('\n');
@@ -574,6 +624,7 @@ out:
 		package_free(&pkgs[i]);
 	free(pkgs);
 	free(ev.tallies);
+	free(ev.sites);
 	strlist_clear(&ev.keys);
 	return ev.status;
 }

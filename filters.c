@@ -345,6 +345,11 @@ filter_run(struct cex_doc *d, const struct cex_opts *opts)
 static const char *const method_names[METHOD__MAX] = {
 	[METHOD_CRUNCH] = "crunch",
 	[METHOD_PLAIN] = "plain",
+	[METHOD_DESCEND] = "descend",
+	[METHOD_LQF] = "lqf",
+	[METHOD_BTE] = "bte",
+	[METHOD_DSC] = "dsc",
+	[METHOD_TEMPLATE] = "template",
 };
 
 /* The method called name (len bytes), or -1. */
@@ -360,19 +365,56 @@ method_lookup(const char *name, size_t len)
 	return -1;
 }
 
+const char *
+method_name(int m)
+{
+	return m >= 0 && m < METHOD__MAX ? method_names[m] : "?";
+}
+
 /*
  * Runs the method of opts over a parsed page. plain marks nothing: the
  * writers then give all of the page, the baseline of an evaluation.
+ * The methods of the literature run on a page the attribute, element
+ * and ad filters have cleaned; the link list and empty table removers
+ * follow them only when asked for, as they would change what the
+ * methods are known for. template compares the page, number index of
+ * the site, with other pages of the site.
  */
 int
-method_run(struct cex_doc *d, const struct cex_opts *opts)
+method_run(struct cex_doc *d, const struct cex_opts *opts,
+    const struct site *site, size_t index)
 {
+	int	 (*method)(struct cex_doc *, const struct cex_opts *) = NULL;
+
 	switch (opts->method) {
 	case METHOD_CRUNCH:
 		return filter_run(d, opts);
 	case METHOD_PLAIN:
+		return 0;
+	case METHOD_DESCEND:
+		method = method_descend;
+		break;
+	case METHOD_LQF:
+		method = method_lqf;
+		break;
+	case METHOD_BTE:
+		method = method_bte;
+		break;
+	case METHOD_DSC:
+		method = method_dsc;
+		break;
+	case METHOD_TEMPLATE:
 	case METHOD__MAX:
 		break;
 	}
+	if (filter_attributes(d, opts) == -1 ||
+	    filter_elements(d, opts) == -1 ||
+	    filter_ads(d, opts) == -1 ||
+	    (method != NULL ? method(d, opts) :
+	    method_template(d, opts, site, index)) == -1 ||
+	    (opts->link_lists_given && filter_linklists(d, opts) == -1) ||
+	    (opts->empty_tables_given && filter_tables(d, opts) == -1) ||
+	    filter_retain_links(d, opts) == -1)
+		return -1;
 	return 0;
 }

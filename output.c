@@ -88,37 +88,6 @@ put_tagname(FILE *f, const GumboNode *g)
 		    name[i] + ('a' - 'A') : name[i], f);
 }
 
-/* Elements that have no end tag in HTML. */
-static bool
-is_void(const struct cex_node *n)
-{
-	if (n->g->v.element.tag_namespace != GUMBO_NAMESPACE_HTML)
-		return false;
-	switch (n->tag) {
-	case GUMBO_TAG_AREA:
-	case GUMBO_TAG_BASE:
-	case GUMBO_TAG_BASEFONT:
-	case GUMBO_TAG_BGSOUND:
-	case GUMBO_TAG_BR:
-	case GUMBO_TAG_COL:
-	case GUMBO_TAG_EMBED:
-	case GUMBO_TAG_FRAME:
-	case GUMBO_TAG_HR:
-	case GUMBO_TAG_IMG:
-	case GUMBO_TAG_INPUT:
-	case GUMBO_TAG_KEYGEN:
-	case GUMBO_TAG_LINK:
-	case GUMBO_TAG_META:
-	case GUMBO_TAG_PARAM:
-	case GUMBO_TAG_SOURCE:
-	case GUMBO_TAG_TRACK:
-	case GUMBO_TAG_WBR:
-		return true;
-	default:
-		return false;
-	}
-}
-
 /* Elements whose text the parser takes verbatim, without entities. */
 static bool
 is_raw_text(const struct cex_node *n)
@@ -259,7 +228,7 @@ html_leave(void *ctx, uint32_t i)
 	struct htmlw		*w = ctx;
 	const struct cex_node	*n = &w->d->nodes[i];
 
-	if (is_void(n))
+	if (dom_is_void(n))
 		return;
 	if (n->tag == GUMBO_TAG_BODY && !w->links_done)
 		html_retained(w);
@@ -312,7 +281,7 @@ out_html(FILE *f, const struct cex_doc *d)
 	const GumboDocument	*doc = &d->gumbo->document->v.document;
 	struct htmlw		 w = { f, d, false, false };
 
-	if (doc->has_doctype) {
+	if (doc->has_doctype && !d->fragment) {
 		fprintf(f, "<!DOCTYPE %s", doc->name);
 		if (*doc->public_identifier != '\0') {
 			fprintf(f, " PUBLIC \"%s\"", doc->public_identifier);

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Every page of a test package (default ../shared/corpus/aeb-dev, or
 # $CEX_CORPUS) in both output modes: exit 0, nothing on stderr, valid
-# UTF-8, and HTML output that filtering again leaves unchanged.
+# UTF-8, and HTML output that filtering again leaves unchanged; then
+# every method of -m on all of them, through --eval.
 . "$(dirname "$0")/lib.sh"
 corpus=${CEX_CORPUS:-../shared/corpus/aeb-dev}
 if [ ! -d "$corpus" ]; then
@@ -23,4 +24,12 @@ for page in "$corpus"/*.html; do
 	"$CEX" < "$tmp/out" > "$tmp/again" && cmp -s "$tmp/out" "$tmp/again"
 	ok $? "$name HTML: filtering again changes nothing"
 done
+methods=plain,crunch,descend,lqf,bte,dsc,template,template:template-min=2
+"$CEX" --eval -m "$methods" "$corpus" > "$tmp/out" 2> "$tmp/err" &&
+    [ ! -s "$tmp/err" ]
+ok $? "every method on every page (--eval): exit 0, quiet"
+sed 's/^/# /' "$tmp/err"
+[ "$(awk -F '\t' '$2 == "" && $4 == '"$(ls "$corpus"/*.html | wc -l)"'' \
+    "$tmp/out" | wc -l)" = 8 ]
+ok $? "every method scored every page"
 echo "1..$n"

@@ -48,4 +48,16 @@ nest "$tmp/svg.html" '<a href="/s">' "</a>" 10000 "svg link"
 sed -i 's/^/<svg>/' "$tmp/svg.html"
 check "10,000 nested svg links, retained" "----
 svg link </s>" -t --links=remove --keep-links "$tmp/svg.html"
+# Every method on the deepest page, with a 256 KB stack.
+for m in descend lqf bte; do
+	check "20,000 nested div, -m $m" "deep text" -t -m $m "$tmp/divs.html"
+done
+# The slope curve needs more words than tags in a window to see text.
+words=$(awk 'BEGIN { for (i = 1; i < 300; i++) printf "w%d ", i; printf "w300" }')
+nest "$tmp/words.html" "<div>" "</div>" 20000 "$words"
+check "20,000 nested div, -m dsc" "$words" -t -m dsc "$tmp/words.html"
+check "20,000 nested div, -m template" "deep text" -t -m template \
+    --template t/cases/template.other "$tmp/divs.html"
+check "10,000 nested lists, -m template --template-min 2" "" -t \
+    -m template --template-min 2 "$tmp/lists.html" "$tmp/lists.html"
 echo "1..$n"
