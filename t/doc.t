@@ -88,6 +88,7 @@ cp examples/page.html "$tmp/ex/page.html"
 cp examples/page.html "$tmp/ex/saved/page.html"
 cp examples/page.html "$tmp/ex/html/page.html"
 cp -R t/eval/pkg "$tmp/ex/gold"
+cp -R t/site "$tmp/ex/site"
 sed -n '/^EXAMPLES/,/^SEE ALSO/p' "$tmp/man" | sed 's/^ *//' > "$tmp/examples"
 sed -n '/^\$ cat crunch.conf$/,/^\$ cex/p' "$tmp/examples" | sed '1d;$d' \
     > "$tmp/ex/crunch.conf"
