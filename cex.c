@@ -41,6 +41,8 @@
 #define DEFAULT_SPREAD		0.3
 #define DEFAULT_LINK_QUOTA	0.5
 #define DEFAULT_WINDOW		40
+#define DEFAULT_MAX_DEPTH	512
+#define DEFAULT_MAX_BYTES	(64LL << 20)
 
 enum opt_id {
 	OPT_TEXT = 't',
@@ -79,6 +81,8 @@ enum opt_id {
 	OPT_WINDOW,
 	OPT_TEMPLATE,
 	OPT_TEMPLATE_MIN,
+	OPT_MAX_DEPTH,
+	OPT_MAX_BYTES,
 };
 
 static const struct option longopts[] = {
@@ -131,6 +135,8 @@ static const struct option longopts[] = {
 	{ "window", required_argument, NULL, OPT_WINDOW },
 	{ "template", required_argument, NULL, OPT_TEMPLATE },
 	{ "template-min", required_argument, NULL, OPT_TEMPLATE_MIN },
+	{ "max-depth", required_argument, NULL, OPT_MAX_DEPTH },
+	{ "max-bytes", required_argument, NULL, OPT_MAX_BYTES },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
@@ -341,6 +347,8 @@ opts_init(struct cex_opts *opts)
 	opts->spread = DEFAULT_SPREAD;
 	opts->link_quota = DEFAULT_LINK_QUOTA;
 	opts->window = DEFAULT_WINDOW;
+	opts->max_depth = DEFAULT_MAX_DEPTH;
+	opts->max_bytes = DEFAULT_MAX_BYTES;
 }
 
 static void
@@ -409,6 +417,47 @@ parse_whole(const char *where, const char *arg, double min, long *out)
 		return -1;
 	}
 	*out = (long)v;
+	return 0;
+}
+
+/* A size in bytes, perhaps with a suffix k, M or G (powers of 1024). */
+static int
+parse_size(const char *where, const char *arg, long long *out)
+{
+	char	*end;
+	double	 v;
+	int	 shift = 0;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (end != arg && errno == 0 && end[0] != '\0' && end[1] == '\0') {
+		switch (end[0]) {
+		case 'k':
+		case 'K':
+			shift = 10;
+			break;
+		case 'm':
+		case 'M':
+			shift = 20;
+			break;
+		case 'g':
+		case 'G':
+			shift = 30;
+			break;
+		default:
+			shift = -1;
+			break;
+		}
+		end++;
+	}
+	if (end == arg || *end != '\0' || errno != 0 || shift < 0 || v != v ||
+	    v < 0 || v * (double)(1LL << shift) > 1e15 ||
+	    v * (double)(1LL << shift) != (double)(long long)(v *
+	    (double)(1LL << shift))) {
+		warnx("%s: invalid size '%s'", where, arg);
+		return -1;
+	}
+	*out = (long long)(v * (double)(1LL << shift));
 	return 0;
 }
 
@@ -552,6 +601,10 @@ apply_option(struct cex_opts *opts, int id, const char *arg,
 		break;
 	case OPT_TEMPLATE_MIN:
 		return parse_whole(where, arg, 0, &opts->template_min);
+	case OPT_MAX_DEPTH:
+		return parse_whole(where, arg, 0, &opts->max_depth);
+	case OPT_MAX_BYTES:
+		return parse_size(where, arg, &opts->max_bytes);
 	case OPT_SUBSTANTIVE:
 		tagmap_clear(&opts->substantive);
 		set_tags(&opts->substantive, arg, 1);
@@ -685,7 +738,7 @@ read_config(struct cex_opts *opts, struct settings *set, const char *path,
 	size_t			 len;
 	unsigned		 lineno = 0;
 
-	if (dom_read(path, &buf, &len) == -1) {
+	if (dom_read(path, 0, &buf, &len) == -1) {
 		warn("%s", path);
 		return -1;
 	}
@@ -872,6 +925,31 @@ check_outdir(const char *dir)
 	return 0;
 }
 
+/*
+ * Says what the guard left out of a page to keep the parse bounded: the
+ * output is still written, from what was left.
+ */
+static void
+guard_warn(const char *input, const struct guard_report *r,
+    const struct cex_opts *opts)
+{
+	if (r->depth > 0)
+		warnx("%s: %zu tags nested deeper than %ld left out "
+		    "(--max-depth)", input, r->depth, opts->max_depth);
+	if (r->formatting > 0)
+		warnx("%s: %zu formatting tags left out, over %d open at once "
+		    "(--max-depth 0 keeps them)", input, r->formatting,
+		    GUARD_MAX_FORMATTING);
+	if (r->elements > 0)
+		warnx("%s: %zu tags left out, over %d elements "
+		    "(--max-depth 0 keeps them)", input, r->elements,
+		    GUARD_MAX_ELEMENTS);
+	if (r->attributes > 0)
+		warnx("%s: %zu tags cut to their first %d attributes "
+		    "(--max-depth 0 keeps them)", input, r->attributes,
+		    GUARD_MAX_ATTRS);
+}
+
 enum { DONE, FAILED, STOP };
 
 /*
@@ -888,17 +966,22 @@ process(const char *input, const struct cex_opts *opts, mode_t mode,
 	size_t		 len;
 	int		 rc;
 
-	if (dom_read(input, &bytes, &len) == -1) {
-		warn("%s", input);
+	if (dom_read(input, (size_t)opts->max_bytes, &bytes, &len) == -1) {
+		if (errno == EFBIG)
+			warnx("%s: larger than %lld bytes (--max-bytes)", input,
+			    opts->max_bytes);
+		else
+			warn("%s", input);
 		return FAILED;
 	}
-	doc = dom_new(bytes, len, opts->charset);
+	doc = dom_new(bytes, len, opts);
 	free(bytes);
 	if (doc == NULL || method_run(doc, opts, site, index) == -1) {
 		warn("%s", input);
 		dom_free(doc);
 		return FAILED;
 	}
+	guard_warn(input, &doc->guard, opts);
 	if (opts->outdir != NULL)
 		rc = write_file(doc, opts, input, mode) == 0 ? DONE : FAILED;
 	else {

@@ -121,6 +121,8 @@ struct cex_opts {
 	long		 window;	/* dsc: tokens a window */
 	struct strlist	 templates;	/* template: --template pages */
 	long		 template_min;	/* template: pages making boilerplate */
+	long		 max_depth;	/* guard: deepest nesting; 0 no limit */
+	long long	 max_bytes;	/* larger inputs refused; 0 no limit */
 };
 
 /*
@@ -158,6 +160,35 @@ struct cex_node {
 };
 
 /*
+ * What the guard (guard.c) lets gumbo see. Attributes past the first
+ * GUARD_MAX_ATTRS of a tag and formatting elements past
+ * GUARD_MAX_FORMATTING open at once are dropped too.
+ */
+#define GUARD_MAX_ATTRS		1024
+#define GUARD_MAX_FORMATTING	100
+#define GUARD_MAX_ELEMENTS	1000000
+
+struct guard_limits {
+	size_t		 max_depth;	/* 0: no limit */
+	size_t		 max_attrs;
+	size_t		 max_formatting;
+	size_t		 max_elements;	/* 0: no limit */
+	bool		 skip_scripts;	/* drop script bodies */
+	bool		 skip_styles;	/* drop style bodies */
+};
+
+/* What the guard dropped: tags for each limit, tags cut short. */
+struct guard_report {
+	size_t		 depth;
+	size_t		 formatting;
+	size_t		 elements;
+	size_t		 attributes;
+};
+
+char	*guard_run(const char *, size_t, const struct guard_limits *,
+	    struct guard_report *, size_t *);
+
+/*
  * A parsed document. It owns the UTF-8 text, which gumbo's nodes point
  * into, gumbo's output, and the overlay.
  */
@@ -174,12 +205,13 @@ struct cex_doc {
 	uint32_t	 nretained;
 	const char	*encoding;	/* name of the input's encoding */
 	bool		 fragment;	/* a method kept parts: no doctype */
+	struct guard_report guard;	/* what the guard dropped */
 };
 
 /* dom.c */
-struct cex_doc	*dom_new(const char *bytes, size_t len, const char *charset);
+struct cex_doc	*dom_new(const char *bytes, size_t len, const struct cex_opts *);
 void		 dom_free(struct cex_doc *);
-int		 dom_read(const char *path, char **bytes, size_t *len);
+int		 dom_read(const char *path, size_t max, char **bytes, size_t *len);
 typedef void	(*dom_decide_fn)(struct cex_doc *, uint32_t,
 		    const struct cex_opts *);
 void		 dom_measure(struct cex_doc *, const struct cex_opts *,

@@ -23,10 +23,12 @@
 
 /*
  * Reads a whole file ("-" is standard input) into a new buffer with a
- * NUL after its last byte. Returns -1 with errno set on failure.
+ * NUL after its last byte, refusing one of more than max bytes (0: no
+ * limit) with EFBIG before reading it all. Returns -1 with errno set on
+ * failure.
  */
 int
-dom_read(const char *path, char **bytes, size_t *len)
+dom_read(const char *path, size_t max, char **bytes, size_t *len)
 {
 	struct stat	 st;
 	char		*buf = NULL, *nbuf;
@@ -42,6 +44,10 @@ dom_read(const char *path, char **bytes, size_t *len)
 		goto fail;
 	if (S_ISDIR(st.st_mode)) {
 		errno = EISDIR;
+		goto fail;
+	}
+	if (max > 0 && S_ISREG(st.st_mode) && (uintmax_t)st.st_size > max) {
+		errno = EFBIG;
 		goto fail;
 	}
 	cap = S_ISREG(st.st_mode) && st.st_size > 0 ?
@@ -63,6 +69,10 @@ dom_read(const char *path, char **bytes, size_t *len)
 		if (got == 0)
 			break;
 		n += got;
+		if (max > 0 && n > max) {
+			errno = EFBIG;
+			goto fail;
+		}
 	}
 	if (fd != STDIN_FILENO)
 		close(fd);
@@ -339,20 +349,43 @@ heap_free_all(struct gumbo_heap *h)
  * Returns NULL with errno set if memory runs out.
  */
 struct cex_doc *
-dom_new(const char *bytes, size_t len, const char *charset)
+dom_new(const char *bytes, size_t len, const struct cex_opts *opts)
 {
-	struct cex_doc	*d;
-	GumboOptions	 options = kGumboDefaultOptions;
-	size_t		 bom;
-	int		 enc;
+	struct cex_doc		*d;
+	struct guard_limits	 lim;
+	GumboOptions		 options = kGumboDefaultOptions;
+	char			*guarded;
+	size_t			 bom, guarded_len;
+	int			 enc;
 
 	if ((d = calloc(1, sizeof(*d))) == NULL)
 		return NULL;
-	enc = enc_detect((const unsigned char *)bytes, len, charset, &bom);
+	enc = enc_detect((const unsigned char *)bytes, len, opts->charset, &bom);
 	d->encoding = enc_name(enc);
 	d->html = enc_to_utf8((const unsigned char *)bytes + bom, len - bom,
 	    enc, &d->len);
 	if (d->html == NULL)
+		goto fail;
+	/*
+	 * The guard's limits, all off with --max-depth 0. Script and style
+	 * bodies go before the parse when the element filters would remove
+	 * them (plain removes nothing).
+	 */
+	lim.max_depth = (size_t)opts->max_depth;
+	lim.max_attrs = opts->max_depth > 0 ? GUARD_MAX_ATTRS : SIZE_MAX;
+	lim.max_formatting = opts->max_depth > 0 ? GUARD_MAX_FORMATTING :
+	    SIZE_MAX;
+	lim.max_elements = opts->max_depth > 0 ? GUARD_MAX_ELEMENTS : 0;
+	lim.skip_scripts = opts->method != METHOD_PLAIN &&
+	    opts->elements.known[GUMBO_TAG_SCRIPT] == ACT_REMOVE;
+	lim.skip_styles = opts->method != METHOD_PLAIN &&
+	    opts->elements.known[GUMBO_TAG_STYLE] == ACT_REMOVE;
+	guarded = guard_run(d->html, d->len, &lim, &d->guard, &guarded_len);
+	if (guarded != NULL) {
+		free(d->html);
+		d->html = guarded;
+		d->len = guarded_len;
+	} else if (guarded_len == (size_t)-1)
 		goto fail;
 	if ((d->heap = heap_new()) == NULL)
 		goto fail;

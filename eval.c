@@ -129,7 +129,7 @@ read_meta(struct eval *ev, const char *dir, struct page *page)
 	char	*colon, *key;
 	size_t	 len;
 
-	if (dom_read(path, &text, &len) == -1) {
+	if (dom_read(path, 0, &text, &len) == -1) {
 		if (errno != ENOENT) {
 			warn("%s", path);
 			ev->status = 1;
@@ -163,7 +163,7 @@ read_about(const char *dir)
 	char	*about = NULL;
 	size_t	 len;
 
-	if (dom_read(path, &text, &len) == 0) {
+	if (dom_read(path, 0, &text, &len) == 0) {
 		rest = text;
 		while ((line = next_line(&rest)) != NULL)
 			if (*(line = trim(line)) != '\0') {
@@ -412,7 +412,7 @@ extract(const struct cex_opts *opts, const struct site *site, size_t index,
 
 	*text = NULL;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	if ((doc = dom_new(bytes, len, opts->charset)) == NULL)
+	if ((doc = dom_new(bytes, len, opts)) == NULL)
 		return -1;
 	if ((f = open_memstream(text, text_len)) != NULL) {
 		rc = method_run(doc, opts, site, index) == -1 ||
@@ -445,7 +445,7 @@ read_gold(struct eval *ev, struct strset *ids, const char *path)
 	char		*bytes, *utf8;
 	size_t		 len, utf8_len;
 
-	if (dom_read(path, &bytes, &len) == -1) {
+	if (dom_read(path, 0, &bytes, &len) == -1) {
 		warn("%s", path);
 		ev->status = 1;
 		return NULL;
@@ -477,7 +477,8 @@ run_page(struct eval *ev, const struct package *pkg, size_t index)
 
 	if ((ids = strset_new()) == NULL)
 		err(1, NULL);
-	if (dom_read(html_path, &bytes, &len) == -1) {
+	if (dom_read(html_path, (size_t)ev->methods[0].opts.max_bytes, &bytes,
+	    &len) == -1) {
 		warn("%s", html_path);
 		ev->status = 1;
 		goto out;

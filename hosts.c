@@ -238,7 +238,7 @@ hosts_load(struct strset *s, const char *path)
 	size_t		 len;
 	bool		 first;
 
-	if (dom_read(path, &buf, &len) == -1)
+	if (dom_read(path, 0, &buf, &len) == -1)
 		return -1;
 	end = buf + len;
 	for (line = buf; line < end; line = eol + 1) {

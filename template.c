@@ -293,9 +293,9 @@ profile_of_file(const char *path, const struct cex_opts *opts)
 	size_t		 len;
 	int		 saved;
 
-	if (dom_read(path, &bytes, &len) == -1)
+	if (dom_read(path, (size_t)opts->max_bytes, &bytes, &len) == -1)
 		return NULL;
-	d = dom_new(bytes, len, opts->charset);
+	d = dom_new(bytes, len, opts);
 	free(bytes);
 	if (d != NULL && filter_attributes(d, opts) == 0 &&
 	    filter_elements(d, opts) == 0 && filter_ads(d, opts) == 0)
