@@ -9,6 +9,7 @@ DESTDIR ?=
 PKG_CONFIG ?= pkg-config
 CC ?= cc
 CFLAGS ?= -O2 -g
+THREADS = -pthread
 WARNINGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra
 DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags gumbo libutf8proc)
 DEPS_LIBS := $(shell $(PKG_CONFIG) --libs gumbo libutf8proc) -lm
@@ -16,7 +17,7 @@ GUMBO_VERSION := $(shell $(PKG_CONFIG) --modversion gumbo)
 DEFS = -DCEX_DATADIR='"$(DATADIR)"' -DGUMBO_VERSION='"$(GUMBO_VERSION)"'
 
 SRCS = cex.c dom.c encoding.c eval.c filters.c hosts.c lists.c measure.c \
-	guard.c methods.c template.c \
+	guard.c methods.c template.c batch.c \
 	output.c
 HDRS = cex.h
 
@@ -38,16 +39,16 @@ CHECKER = $(BUILD)/measure-check
 all: $(PROG)
 
 $(PROG): $(OBJS)
-	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(DEPS_LIBS)
+	$(CC) $(CFLAGS) $(THREADS) $(SANFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(DEPS_LIBS)
 
 # The LCS against a plain table, run by t/measure.t.
 $(CHECKER): t/measure-check.c $(LIBOBJS) $(HDRS)
-	$(CC) $(CFLAGS) $(SANFLAGS) $(WARNINGS) $(DEPS_CFLAGS) -o $@ \
+	$(CC) $(CFLAGS) $(THREADS) $(SANFLAGS) $(WARNINGS) $(DEPS_CFLAGS) -o $@ \
 		t/measure-check.c $(LIBOBJS) $(DEPS_LIBS)
 
 $(BUILD)/%.o: %.c $(HDRS) Makefile
 	@mkdir -p $(BUILD)
-	$(CC) $(CFLAGS) $(SANFLAGS) $(WARNINGS) $(DEPS_CFLAGS) $(DEFS) \
+	$(CC) $(CFLAGS) $(THREADS) $(SANFLAGS) $(WARNINGS) $(DEPS_CFLAGS) $(DEFS) \
 		$(CPPFLAGS) -c -o $@ $<
 
 # The floor cex is measured against: a plain gumbo parse of each file.
@@ -68,6 +69,27 @@ check: $(PROG) $(CHECKER)
 bench: cex bench/gparse build/opt/measure-check
 	sh bench/run
 	build/opt/measure-check --bench
+
+# make fuzz: the libFuzzer harness over the whole path, FUZZ_TIME seconds
+# (default 600) on FUZZ_JOBS processes, its corpus in build/fuzz-corpus,
+# seeded from the tests' pages and the development corpus; what it finds
+# goes to build/fuzz-findings.
+FUZZ_TIME ?= 600
+FUZZ_JOBS ?= 1
+FUZZ_SRCS = $(filter-out cex.c,$(SRCS))
+build/fuzz/cex-fuzz: fuzz/fuzz.c $(FUZZ_SRCS) $(HDRS)
+	@mkdir -p build/fuzz
+	clang -O1 -g -pthread -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=undefined $(WARNINGS) $(DEPS_CFLAGS) \
+		$(DEFS) -o $@ fuzz/fuzz.c $(FUZZ_SRCS) $(DEPS_LIBS)
+
+fuzz: build/fuzz/cex-fuzz
+	@mkdir -p build/fuzz-corpus build/fuzz-findings
+	cp t/cases/*.html t/site/*.html t/eval/pkg/*.html build/fuzz-corpus/
+	-cp $(CORPUS)/*.html build/fuzz-corpus/ 2>/dev/null
+	build/fuzz/cex-fuzz -max_total_time=$(FUZZ_TIME) -max_len=65536 \
+		-jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) \
+		-artifact_prefix=build/fuzz-findings/ build/fuzz-corpus
 
 eval: cex
 	./cex --eval --summary -m '$(EVAL_METHODS)' $(CORPUS)
@@ -96,4 +118,4 @@ clean:
 
 comma = ,
 
-.PHONY: all check bench eval eval-check lint install uninstall clean
+.PHONY: all check bench eval eval-check fuzz lint install uninstall clean

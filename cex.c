@@ -50,6 +50,7 @@ enum opt_id {
 	OPT_HELP = 'h',
 	OPT_VERSION = 'V',
 	OPT_METHOD = 'm',
+	OPT_JOBS = 'j',
 	OPT_CHARSET = 256,
 	OPT_EVAL,
 	OPT_SUMMARY,
@@ -89,6 +90,7 @@ static const struct option longopts[] = {
 	{ "text", no_argument, NULL, OPT_TEXT },
 	{ "output-dir", required_argument, NULL, OPT_OUTDIR },
 	{ "method", required_argument, NULL, OPT_METHOD },
+	{ "jobs", required_argument, NULL, OPT_JOBS },
 	{ "eval", no_argument, NULL, OPT_EVAL },
 	{ "summary", no_argument, NULL, OPT_SUMMARY },
 	{ "charset", required_argument, NULL, OPT_CHARSET },
@@ -349,6 +351,7 @@ opts_init(struct cex_opts *opts)
 	opts->window = DEFAULT_WINDOW;
 	opts->max_depth = DEFAULT_MAX_DEPTH;
 	opts->max_bytes = DEFAULT_MAX_BYTES;
+	opts->jobs = 1;
 }
 
 static void
@@ -502,6 +505,7 @@ apply_option(struct cex_opts *opts, int id, const char *arg,
 	static const char *const link_modes[] = { "keep", "unwrap", "remove" };
 	static const unsigned char link_actions[] = { ACT_KEEP, ACT_UNWRAP,
 	    ACT_REMOVE };
+	long	 v;
 	int	 k;
 
 	if (id >= OPT_NO_GROUP && id < OPT_KEEP_GROUP) {
@@ -601,6 +605,15 @@ apply_option(struct cex_opts *opts, int id, const char *arg,
 		break;
 	case OPT_TEMPLATE_MIN:
 		return parse_whole(where, arg, 0, &opts->template_min);
+	case OPT_JOBS:
+		if (parse_whole(where, arg, 1, &v) == -1)
+			return -1;
+		if (v > MAX_JOBS) {
+			warnx("%s: at most %d jobs", where, MAX_JOBS);
+			return -1;
+		}
+		opts->jobs = (unsigned)v;
+		break;
 	case OPT_MAX_DEPTH:
 		return parse_whole(where, arg, 0, &opts->max_depth);
 	case OPT_MAX_BYTES:
@@ -833,81 +846,6 @@ load_ad_hosts(struct cex_opts *opts)
 	return 0;
 }
 
-/* Filters one parsed document and writes it; -1 on a write error. */
-static int
-render(struct cex_doc *doc, const struct cex_opts *opts, FILE *out)
-{
-	return opts->text ? out_text(out, doc) : out_html(out, doc);
-}
-
-/*
- * Output path for an input in -o mode: DIR/NAME.html or .txt, NAME the
- * file's base name without its extension ("stdin" for -).
- */
-static char *
-output_path(const struct cex_opts *opts, const char *input)
-{
-	const char	*base = strrchr(input, '/'), *dot;
-	char		*path;
-	int		 len;
-
-	base = base == NULL ? input : base + 1;
-	if (strcmp(input, "-") == 0)
-		base = "stdin";
-	dot = strrchr(base, '.');
-	len = dot == NULL || dot == base ? (int)strlen(base) : (int)(dot - base);
-	if (asprintf(&path, "%s/%.*s.%s", opts->outdir, len, base,
-	    opts->text ? "txt" : "html") == -1)
-		err(1, NULL);
-	return path;
-}
-
-/*
- * Writes to a temporary file beside the output, then renames it, so
- * the output appears whole or not at all. Returns 0, or 1 after a
- * message.
- */
-static int
-write_file(struct cex_doc *doc, const struct cex_opts *opts,
-    const char *input, mode_t mode)
-{
-	char	*path = output_path(opts, input), *tmp;
-	FILE	*f = NULL;
-	int	 fd, rc = 1, saved;
-
-	if (asprintf(&tmp, "%s.XXXXXX", path) == -1)
-		err(1, NULL);
-	if ((fd = mkstemp(tmp)) == -1) {
-		warn("%s", path);
-		goto out;
-	}
-	if (fchmod(fd, mode) == -1 || (f = fdopen(fd, "w")) == NULL) {
-		warn("%s", path);
-		close(fd);
-		unlink(tmp);
-		goto out;
-	}
-	errno = 0;
-	if (render(doc, opts, f) == -1 || fflush(f) == EOF || ferror(f)) {
-		saved = errno;
-		fclose(f);
-		unlink(tmp);
-		errno = saved;
-		warn("%s", path);
-		goto out;
-	}
-	if (fclose(f) == EOF || rename(tmp, path) == -1) {
-		warn("%s", path);
-		unlink(tmp);
-		goto out;
-	}
-	rc = 0;
-out:
-	free(tmp);
-	free(path);
-	return rc;
-}
-
 /* Whether -o names a directory; -1 after a message if not. */
 static int
 check_outdir(const char *dir)
@@ -923,76 +861,6 @@ check_outdir(const char *dir)
 		return -1;
 	}
 	return 0;
-}
-
-/*
- * Says what the guard left out of a page to keep the parse bounded: the
- * output is still written, from what was left.
- */
-static void
-guard_warn(const char *input, const struct guard_report *r,
-    const struct cex_opts *opts)
-{
-	if (r->depth > 0)
-		warnx("%s: %zu tags nested deeper than %ld left out "
-		    "(--max-depth)", input, r->depth, opts->max_depth);
-	if (r->formatting > 0)
-		warnx("%s: %zu formatting tags left out, over %d open at once "
-		    "(--max-depth 0 keeps them)", input, r->formatting,
-		    GUARD_MAX_FORMATTING);
-	if (r->elements > 0)
-		warnx("%s: %zu tags left out, over %d elements "
-		    "(--max-depth 0 keeps them)", input, r->elements,
-		    GUARD_MAX_ELEMENTS);
-	if (r->attributes > 0)
-		warnx("%s: %zu tags cut to their first %d attributes "
-		    "(--max-depth 0 keeps them)", input, r->attributes,
-		    GUARD_MAX_ATTRS);
-}
-
-enum { DONE, FAILED, STOP };
-
-/*
- * One input: read, parse, filter, write. Returns DONE, FAILED (this
- * input failed, go on) or STOP (standard output failed: nothing more can
- * be written).
- */
-static int
-process(const char *input, const struct cex_opts *opts, mode_t mode,
-    const struct site *site, size_t index)
-{
-	struct cex_doc	*doc;
-	char		*bytes;
-	size_t		 len;
-	int		 rc;
-
-	if (dom_read(input, (size_t)opts->max_bytes, &bytes, &len) == -1) {
-		if (errno == EFBIG)
-			warnx("%s: larger than %lld bytes (--max-bytes)", input,
-			    opts->max_bytes);
-		else
-			warn("%s", input);
-		return FAILED;
-	}
-	doc = dom_new(bytes, len, opts);
-	free(bytes);
-	if (doc == NULL || method_run(doc, opts, site, index) == -1) {
-		warn("%s", input);
-		dom_free(doc);
-		return FAILED;
-	}
-	guard_warn(input, &doc->guard, opts);
-	if (opts->outdir != NULL)
-		rc = write_file(doc, opts, input, mode) == 0 ? DONE : FAILED;
-	else {
-		errno = 0;
-		rc = render(doc, opts, stdout) == -1 || fflush(stdout) == EOF ?
-		    STOP : DONE;
-		if (rc == STOP)
-			warn("write error");
-	}
-	dom_free(doc);
-	return rc;
 }
 
 /* Prints the version line; the exit status to end with. */
@@ -1018,7 +886,7 @@ read_options(struct cex_opts *opts, struct settings *set, int argc,
 	int	 c;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "to:m:hV", longopts, NULL)) != -1)
+	while ((c = getopt_long(argc, argv, "to:m:j:hV", longopts, NULL)) != -1)
 		if (c == OPT_CONFIG)
 			config = optarg;
 	if (config != NULL &&
@@ -1026,7 +894,7 @@ read_options(struct cex_opts *opts, struct settings *set, int argc,
 		return 2;
 	opterr = 1;
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "to:m:hV", longopts, NULL)) !=
+	while ((c = getopt_long(argc, argv, "to:m:j:hV", longopts, NULL)) !=
 	    -1) {
 		switch (c) {
 		case OPT_HELP:
@@ -1169,9 +1037,8 @@ main(int argc, char *argv[])
 	struct site		*site = NULL;
 	char			*config_text = NULL;
 	const char *const	*inputs;
-	mode_t			 mode;
 	size_t			 m, n;
-	int			 status, rc;
+	int			 status;
 
 	/* Messages say "cex:" whatever the binary is called (cex-san). */
 	program_invocation_short_name = "cex";
@@ -1188,9 +1055,6 @@ main(int argc, char *argv[])
 		goto out;
 	}
 	mopts = &methods.v[0].opts;
-	mode = umask(0);
-	umask(mode);
-	mode = 0666 & ~mode;
 	inputs = optind < argc ? (const char *const *)argv + optind : stdin_only;
 	for (n = 0; inputs[n] != NULL; n++)
 		continue;
@@ -1206,17 +1070,7 @@ main(int argc, char *argv[])
 			goto out;
 		}
 	}
-	for (m = 0; m < n; m++) {
-		rc = process(inputs[m], mopts, mode, site, m);
-		if (rc != DONE)
-			status = 1;
-		if (rc == STOP)
-			break;
-	}
-	if (fclose(stdout) == EOF && status == 0) {
-		warn("write error");
-		status = 1;
-	}
+	status = batch_run(inputs, n, mopts, site);
 out:
 	site_free(site);
 	for (m = 0; m < methods.n; m++)

@@ -87,6 +87,7 @@ enum method {
 
 struct strset;
 struct gumbo_heap;
+struct site;
 
 /*
  * Every option of a run: defaults first, then the config file, then the
@@ -123,7 +124,11 @@ struct cex_opts {
 	long		 template_min;	/* template: pages making boilerplate */
 	long		 max_depth;	/* guard: deepest nesting; 0 no limit */
 	long long	 max_bytes;	/* larger inputs refused; 0 no limit */
+	unsigned	 jobs;		/* -j: inputs processed at once */
 };
+
+/* The most jobs -j takes. */
+#define MAX_JOBS	64
 
 /*
  * A method of -m with its settings: crunch:link-ratio=0.2 is crunch,
@@ -258,7 +263,6 @@ int	 filter_tables(struct cex_doc *, const struct cex_opts *);
 int	 filter_retain_links(struct cex_doc *, const struct cex_opts *);
 int	 method_lookup(const char *, size_t);
 const char *method_name(int);
-struct site;
 int	 method_run(struct cex_doc *, const struct cex_opts *,
 	    const struct site *, size_t);
 
@@ -277,6 +281,10 @@ int		 method_template(struct cex_doc *, const struct cex_opts *,
 /* output.c */
 int	 out_html(FILE *, const struct cex_doc *);
 int	 out_text(FILE *, const struct cex_doc *);
+
+/* batch.c */
+int	 batch_run(const char *const *, size_t, const struct cex_opts *,
+	    const struct site *);
 
 /* eval.c */
 int	 eval_run(const char *const *dirs, const struct cex_method *, size_t,

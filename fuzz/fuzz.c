@@ -1,0 +1,136 @@
+/*
+ * fuzz.c: the libFuzzer harness (make fuzz). The whole path of a page:
+ * decoding, the guard, the parse, every method of -m and both writers,
+ * then the evaluation's measures of the text against the input. The
+ * first two bytes choose the method and the settings, the rest is the
+ * page; for -m template, the page is compared with itself cut in two.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "../cex.h"
+
+static void
+remove_tags(struct tagmap *m, const char *const *names, unsigned char act)
+{
+	for (; *names != NULL; names++)
+		tagmap_set(m, *names, strlen(*names), act);
+}
+
+/* Settings from two control bytes: each choice a few bits. */
+static void
+settings(struct cex_opts *o, unsigned char a, unsigned char b)
+{
+	static const char *const code[] = { "script", "style", "noscript",
+	    NULL };
+	static const char *const forms[] = { "input", "select", "textarea",
+	    NULL };
+	static const char *const substantive[] = { "img", "pre", NULL };
+	static const long depths[] = { 512, 0, 3, 64 };
+
+	memset(o, 0, sizeof(*o));
+	o->method = (enum method)(a % METHOD__MAX);
+	o->text = (a >> 3) & 1;
+	o->link_lists = (enum link_lists)(((a >> 4) & 3) % LINKLISTS__MAX);
+	o->link_lists_given = (a >> 6) & 1;
+	o->empty_tables = o->empty_tables_given = (a >> 7) & 1;
+	o->remove_cell = b & 1;
+	o->keep_links = (b >> 1) & 1;
+	o->max_depth = depths[(b >> 2) & 3];
+	o->link_ratio = 0.3;
+	o->chars_per_word = 5;
+	o->min_chars = 1;
+	o->spread = (b >> 4) & 1 ? 0.3 : 0.9;
+	o->link_quota = 0.5;
+	o->window = (b >> 5) & 1 ? 40 : 4;
+	o->template_min = (b >> 6) & 1 ? 2 : 0;
+	if ((b >> 7) & 1) {
+		remove_tags(&o->elements, code, ACT_REMOVE);
+		remove_tags(&o->elements, forms, ACT_REMOVE);
+		tagmap_set(&o->elements, "form", 4, ACT_UNWRAP);
+		tagmap_set(&o->elements, "a", 1, ACT_UNWRAP);
+		o->groups = 1u << GROUP_SCRIPTS | 1u << GROUP_COMMENTS;
+	}
+	remove_tags(&o->substantive, substantive, 1);
+	strlist_add(&o->strip_attrs, "width", 5);
+}
+
+/* A file holding bytes, by path, for the template's other page. */
+static int
+memfile(const unsigned char *p, size_t n, char *path, size_t size)
+{
+	int	 fd = memfd_create("page", 0);
+
+	if (fd == -1 || write(fd, p, n) != (ssize_t)n)
+		abort();
+	snprintf(path, size, "/proc/self/fd/%d", fd);
+	return fd;
+}
+
+int
+LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
+{
+	struct cex_opts	 o;
+	struct cex_doc	*d;
+	struct site	*site = NULL;
+	struct strset	*ids;
+	struct mtext	*got, *want;
+	struct mscore	 score[MEASURE__MAX];
+	const char	*pages[2];
+	char		*out = NULL, *gold, path[64];
+	size_t		 out_len = 0, gold_len, n;
+	FILE		*f;
+	int		 fd = -1;
+
+	if (size < 2)
+		return 0;
+	settings(&o, data[0], data[1]);
+	data += 2;
+	size -= 2;
+	if (o.method == METHOD_TEMPLATE) {
+		n = size / 2;
+		fd = memfile(data + n, size - n, path, sizeof(path));
+		pages[0] = "-";
+		pages[1] = path;
+		if ((site = site_new(&o, pages, 2)) == NULL)
+			abort();
+	}
+	if ((d = dom_new((const char *)data, size, &o)) == NULL)
+		abort();
+	if (method_run(d, &o, site, 0) == -1)
+		abort();
+	if ((f = open_memstream(&out, &out_len)) == NULL)
+		abort();
+	if ((o.text ? out_text(f, d) : out_html(f, d)) == -1)
+		abort();
+	fclose(f);
+	/* The measures, the input read as UTF-8 standing for a gold text. */
+	gold = enc_to_utf8(data, size, enc_lookup("utf-8", 5), &gold_len);
+	ids = strset_new();
+	if (gold == NULL || ids == NULL)
+		abort();
+	got = mtext_new(ids, out, out_len);
+	want = mtext_new(ids, gold, gold_len);
+	if (got == NULL || want == NULL ||
+	    measure_compare(got, want, score) == -1)
+		abort();
+	mtext_free(got);
+	mtext_free(want);
+	strset_free(ids);
+	free(gold);
+	free(out);
+	dom_free(d);
+	site_free(site);
+	if (fd != -1)
+		close(fd);
+	tagmap_clear(&o.elements);
+	tagmap_clear(&o.substantive);
+	strlist_clear(&o.strip_attrs);
+	return 0;
+}
