@@ -64,7 +64,8 @@ EVAL_METHODS := $(EVAL_METHODS),lqf:link-quota=0.75,bte,dsc,template
 EVAL_METHODS := $(EVAL_METHODS),template:template-min=2
 
 check: $(PROG) $(CHECKER)
-	CEX=./$(PROG) MEASURE_CHECK=./$(CHECKER) prove t/
+	CEX=./$(PROG) MEASURE_CHECK=./$(CHECKER) CEX_SANITIZED=$(SANITIZE) \
+		prove t/
 
 bench: cex bench/gparse build/opt/measure-check
 	sh bench/run

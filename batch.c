@@ -41,14 +41,17 @@ static void
 catch_signals(void)
 {
 	static const int fatal[] = { SIGHUP, SIGINT, SIGTERM };
-	struct sigaction sa;
+	struct sigaction sa, old;
 	size_t		 i;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_fatal_signal;
 	sigemptyset(&sa.sa_mask);
+	/* A signal ignored when cex started (a background job) stays so. */
 	for (i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
-		sigaction(fatal[i], &sa, NULL);
+		if (sigaction(fatal[i], NULL, &old) == 0 &&
+		    old.sa_handler != SIG_IGN)
+			sigaction(fatal[i], &sa, NULL);
 	/* Write errors are reported where they happen, not by a signal. */
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGXFSZ, SIG_IGN);
@@ -147,9 +150,9 @@ guard_warn(const char *input, const struct guard_report *r,
 		    "(--max-depth 0 keeps them)", input, r->formatting,
 		    GUARD_MAX_FORMATTING);
 	if (r->elements > 0)
-		warnx("%s: %zu tags left out, over %d elements "
+		warnx("%s: %zu tags left out, over one element for %d bytes "
 		    "(--max-depth 0 keeps them)", input, r->elements,
-		    GUARD_MAX_ELEMENTS);
+		    GUARD_BYTES_PER_ELEMENT);
 	if (r->attributes > 0)
 		warnx("%s: %zu tags cut to their first %d attributes "
 		    "(--max-depth 0 keeps them)", input, r->attributes,

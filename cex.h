@@ -166,12 +166,17 @@ struct cex_node {
 
 /*
  * What the guard (guard.c) lets gumbo see. Attributes past the first
- * GUARD_MAX_ATTRS of a tag and formatting elements past
- * GUARD_MAX_FORMATTING open at once are dropped too.
+ * GUARD_MAX_ATTRS of a tag, formatting elements past GUARD_MAX_FORMATTING
+ * open at once, and elements past one for GUARD_BYTES_PER_ELEMENT bytes
+ * of the page (but at least GUARD_MIN_ELEMENTS) are dropped too: gumbo
+ * takes some 200 bytes an element, so memory stays in proportion to the
+ * page, a few times its size. Real pages have one element for 50 bytes
+ * or more.
  */
 #define GUARD_MAX_ATTRS		1024
 #define GUARD_MAX_FORMATTING	100
-#define GUARD_MAX_ELEMENTS	1000000
+#define GUARD_BYTES_PER_ELEMENT	16
+#define GUARD_MIN_ELEMENTS	100000
 
 struct guard_limits {
 	size_t		 max_depth;	/* 0: no limit */

@@ -375,7 +375,11 @@ dom_new(const char *bytes, size_t len, const struct cex_opts *opts)
 	lim.max_attrs = opts->max_depth > 0 ? GUARD_MAX_ATTRS : SIZE_MAX;
 	lim.max_formatting = opts->max_depth > 0 ? GUARD_MAX_FORMATTING :
 	    SIZE_MAX;
-	lim.max_elements = opts->max_depth > 0 ? GUARD_MAX_ELEMENTS : 0;
+	lim.max_elements = d->len / GUARD_BYTES_PER_ELEMENT;
+	if (lim.max_elements < GUARD_MIN_ELEMENTS)
+		lim.max_elements = GUARD_MIN_ELEMENTS;
+	if (opts->max_depth == 0)
+		lim.max_elements = 0;
 	lim.skip_scripts = opts->method != METHOD_PLAIN &&
 	    opts->elements.known[GUMBO_TAG_SCRIPT] == ACT_REMOVE;
 	lim.skip_styles = opts->method != METHOD_PLAIN &&
