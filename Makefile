@@ -67,7 +67,10 @@ check: $(PROG) $(CHECKER)
 	CEX=./$(PROG) MEASURE_CHECK=./$(CHECKER) CEX_SANITIZED=$(SANITIZE) \
 		prove t/
 
-bench: cex bench/gparse build/opt/measure-check
+bench/maxrss: bench/maxrss.c
+	$(CC) $(CFLAGS) $(WARNINGS) -o $@ $<
+
+bench: cex bench/gparse bench/maxrss build/opt/measure-check
 	sh bench/run
 	build/opt/measure-check --bench
 
@@ -88,9 +91,9 @@ fuzz: build/fuzz/cex-fuzz
 	@mkdir -p build/fuzz-corpus build/fuzz-findings
 	cp t/cases/*.html t/site/*.html t/eval/pkg/*.html build/fuzz-corpus/
 	-cp $(CORPUS)/*.html build/fuzz-corpus/ 2>/dev/null
-	build/fuzz/cex-fuzz -max_total_time=$(FUZZ_TIME) -max_len=65536 \
-		-jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) \
-		-artifact_prefix=build/fuzz-findings/ build/fuzz-corpus
+	cd build && fuzz/cex-fuzz -max_total_time=$(FUZZ_TIME) \
+		-max_len=16384 -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) \
+		-artifact_prefix=fuzz-findings/ fuzz-corpus
 
 eval: cex
 	./cex --eval --summary -m '$(EVAL_METHODS)' $(CORPUS)
@@ -115,7 +118,7 @@ uninstall:
 	-rmdir $(DESTDIR)$(DATADIR)
 
 clean:
-	rm -rf build cex cex-san bench/gparse
+	rm -rf build cex cex-san bench/gparse bench/maxrss
 
 comma = ,
 
