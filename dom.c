@@ -274,45 +274,90 @@ nomem:
 /*
  * gumbo's memory. gumbo 0.10.1 frees its tree recursively, which
  * overflows the stack on deeply nested pages, so cex never calls
- * gumbo_destroy_output: every block gumbo allocates is linked into a
- * list owned by the document, blocks gumbo frees are unlinked, and the
- * document frees what is left in one walk of the list.
+ * gumbo_destroy_output: the document owns gumbo's heap and frees it
+ * whole. Small blocks, nearly all of gumbo's, are cut from large chunks
+ * with an 8-byte header saying their size class, and a freed one waits
+ * in a list of its class for the next allocation of that class, as
+ * gumbo frees much of what it allocates while it parses. Large blocks
+ * are malloc'd and linked in a list. Freeing the heap is a walk of the
+ * chunks and of that list, not of the tree.
  */
-struct block {
-	struct block	*prev, *next;
-	max_align_t	 data[];
+#define HEAP_CHUNK	(256 * 1024)
+#define HEAP_CLASS	16		/* bytes between size classes */
+#define HEAP_SMALL	1024		/* the largest small block */
+
+struct chunk {
+	struct chunk	*next;
+};
+
+struct big {
+	struct big	*prev, *next;
+	size_t		 class;		/* 0: big, where a small one's is */
 };
 
 struct gumbo_heap {
-	struct block	 head;		/* sentinel of a circular list */
+	char		*cur, *end;	/* what is left of the chunk */
+	struct chunk	*chunks;
+	void		*free_class[HEAP_SMALL / HEAP_CLASS + 1];
+	struct big	 bigs;		/* sentinel of a circular list */
 };
 
 static void *
 heap_alloc(void *userdata, size_t size)
 {
 	struct gumbo_heap	*h = userdata;
-	struct block		*b;
+	struct chunk		*c;
+	struct big		*b;
+	size_t			 class, need;
+	void			*p;
 
-	/* gumbo does not check for failure: stop with a message. */
+	if (size <= HEAP_SMALL) {
+		class = size == 0 ? 1 : (size + HEAP_CLASS - 1) / HEAP_CLASS;
+		if ((p = h->free_class[class]) != NULL) {
+			h->free_class[class] = *(void **)p;
+			return p;
+		}
+		need = sizeof(size_t) + class * HEAP_CLASS;
+		if (h->cur == NULL || (size_t)(h->end - h->cur) < need) {
+			/* gumbo does not check for failure: stop here. */
+			if ((c = malloc(HEAP_CHUNK)) == NULL)
+				errx(1, "out of memory while parsing");
+			c->next = h->chunks;
+			h->chunks = c;
+			h->cur = (char *)c + sizeof(size_t);
+			h->end = (char *)c + HEAP_CHUNK;
+		}
+		*(size_t *)h->cur = class;
+		p = h->cur + sizeof(size_t);
+		h->cur += need;
+		return p;
+	}
 	if (size > SIZE_MAX - sizeof(*b) ||
 	    (b = malloc(sizeof(*b) + size)) == NULL)
 		errx(1, "out of memory while parsing");
-	b->next = h->head.next;
-	b->prev = &h->head;
-	h->head.next->prev = b;
-	h->head.next = b;
-	return b->data;
+	b->class = 0;
+	b->next = h->bigs.next;
+	b->prev = &h->bigs;
+	h->bigs.next->prev = b;
+	h->bigs.next = b;
+	return b + 1;
 }
 
 static void
 heap_free(void *userdata, void *p)
 {
-	struct block	*b;
+	struct gumbo_heap	*h = userdata;
+	struct big		*b;
+	size_t			 class;
 
-	(void)userdata;
 	if (p == NULL)
 		return;
-	b = (struct block *)((char *)p - offsetof(struct block, data));
+	if ((class = ((size_t *)p)[-1]) != 0) {
+		*(void **)p = h->free_class[class];
+		h->free_class[class] = p;
+		return;
+	}
+	b = (struct big *)p - 1;
 	b->prev->next = b->next;
 	b->next->prev = b->prev;
 	free(b);
@@ -321,22 +366,27 @@ heap_free(void *userdata, void *p)
 static struct gumbo_heap *
 heap_new(void)
 {
-	struct gumbo_heap *h = malloc(sizeof(*h));
+	struct gumbo_heap *h = calloc(1, sizeof(*h));
 
 	if (h == NULL)
 		return NULL;
-	h->head.next = h->head.prev = &h->head;
+	h->bigs.next = h->bigs.prev = &h->bigs;
 	return h;
 }
 
 static void
 heap_free_all(struct gumbo_heap *h)
 {
-	struct block	*b, *next;
+	struct chunk	*c, *next_chunk;
+	struct big	*b, *next;
 
 	if (h == NULL)
 		return;
-	for (b = h->head.next; b != &h->head; b = next) {
+	for (c = h->chunks; c != NULL; c = next_chunk) {
+		next_chunk = c->next;
+		free(c);
+	}
+	for (b = h->bigs.next; b != &h->bigs; b = next) {
 		next = b->next;
 		free(b);
 	}
