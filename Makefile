@@ -17,7 +17,7 @@ GUMBO_VERSION := $(shell $(PKG_CONFIG) --modversion gumbo)
 DEFS = -DCEX_DATADIR='"$(DATADIR)"' -DGUMBO_VERSION='"$(GUMBO_VERSION)"'
 
 SRCS = cex.c dom.c encoding.c eval.c filters.c hosts.c lists.c measure.c \
-	guard.c methods.c template.c batch.c \
+	guard.c methods.c template.c batch.c article.c \
 	output.c
 HDRS = cex.h
 
@@ -61,7 +61,7 @@ CORPUS ?= ../shared/corpus/aeb-dev
 EVAL_METHODS = plain,crunch,crunch:preset=crunch,crunch:link-lists=off
 EVAL_METHODS := $(EVAL_METHODS),descend,lqf:link-quota=0.25,lqf
 EVAL_METHODS := $(EVAL_METHODS),lqf:link-quota=0.75,bte,dsc,template
-EVAL_METHODS := $(EVAL_METHODS),template:template-min=2
+EVAL_METHODS := $(EVAL_METHODS),template:template-min=2,article
 
 check: $(PROG) $(CHECKER)
 	CEX=./$(PROG) MEASURE_CHECK=./$(CHECKER) CEX_SANITIZED=$(SANITIZE) \

@@ -212,6 +212,7 @@ help(void)
 "                           bte       Body Text Extraction (Finn et al.)\n"
 "                           dsc       the Document Slope Curve (Pinto et al.)\n"
 "                           template  remove what pages of a site share\n"
+"                           article   the main content, scored and cleaned\n"
 "                           METHOD:NAME=VALUE:NAME adds options for it alone\n"
 "Evaluation:\n"
 "      --eval               score methods on test packages DIR (NAME.html\n"

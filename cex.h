@@ -82,6 +82,7 @@ enum method {
 	METHOD_BTE,		/* Body Text Extraction */
 	METHOD_DSC,		/* the Document Slope Curve */
 	METHOD_TEMPLATE,	/* what pages of one site share goes */
+	METHOD_ARTICLE,		/* the main content, as readers see it */
 	METHOD__MAX
 };
 
@@ -276,6 +277,10 @@ int	 method_descend(struct cex_doc *, const struct cex_opts *);
 int	 method_lqf(struct cex_doc *, const struct cex_opts *);
 int	 method_bte(struct cex_doc *, const struct cex_opts *);
 int	 method_dsc(struct cex_doc *, const struct cex_opts *);
+int	 keep_parts(struct cex_doc *, const unsigned char *);
+
+/* article.c */
+int	 method_article(struct cex_doc *, const struct cex_opts *);
 
 /* template.c */
 struct site	*site_new(const struct cex_opts *, const char *const *, size_t);

@@ -350,6 +350,7 @@ static const char *const method_names[METHOD__MAX] = {
 	[METHOD_BTE] = "bte",
 	[METHOD_DSC] = "dsc",
 	[METHOD_TEMPLATE] = "template",
+	[METHOD_ARTICLE] = "article",
 };
 
 /* The method called name (len bytes), or -1. */
@@ -402,6 +403,9 @@ method_run(struct cex_doc *d, const struct cex_opts *opts,
 		break;
 	case METHOD_DSC:
 		method = method_dsc;
+		break;
+	case METHOD_ARTICLE:
+		method = method_article;
 		break;
 	case METHOD_TEMPLATE:
 	case METHOD__MAX:

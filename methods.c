@@ -66,8 +66,8 @@ live_nodes(const struct cex_doc *d)
  * rest is removed and the ancestors of what is kept are unwrapped, so
  * the writers give the kept parts alone, in document order.
  */
-static int
-keep_only(struct cex_doc *d, const unsigned char *root)
+int
+keep_parts(struct cex_doc *d, const unsigned char *root)
 {
 	enum { GONE, KEPT, ANCESTOR };
 	unsigned char	*keep;
@@ -186,7 +186,7 @@ method_descend(struct cex_doc *d, const struct cex_opts *opts)
 		goto out;
 	if ((cur = find_tag(d, live, GUMBO_TAG_BODY)) == 0 &&
 	    (cur = find_tag(d, live, GUMBO_TAG_HTML)) == 0) {
-		rc = keep_only(d, root);	/* nothing to keep */
+		rc = keep_parts(d, root);	/* nothing to keep */
 		goto out;
 	}
 	for (;;) {
@@ -223,7 +223,7 @@ method_descend(struct cex_doc *d, const struct cex_opts *opts)
 		depth++;
 	}
 	root[cur] = 1;
-	rc = keep_only(d, root);
+	rc = keep_parts(d, root);
 out:
 	free(live);
 	free(weight);
@@ -545,7 +545,7 @@ keep_spans(struct cex_doc *d, const struct tokens *t, const struct span *s,
 	for (i = 1; i < d->nnodes; i++)
 		root[i] = state[i] == COVERED && (i == t->body ||
 		    (in_body(t, i) && state[d->nodes[i].parent] != COVERED));
-	rc = keep_only(d, root);
+	rc = keep_parts(d, root);
 	free(state);
 	free(root);
 	return rc;

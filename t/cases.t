@@ -24,7 +24,7 @@ for args in t/cases/*.args; do
 	# Methods that keep a part of the page give a fragment, which is
 	# another page: only the others must give their output back.
 	case " $* " in
-	*" -t "*|*" --text "*|*" -m descend "*|*" -m bte "*|*" -m dsc "*) ;;
+	*" -t "*|*" --text "*|*" -m descend "*|*" -m bte "*|*" -m dsc "*|*" -m article "*) ;;
 	*)
 		n=$((n + 1))
 		if "$CEX" "$@" < "$name.got" > "$name.again" 2>&1 &&

@@ -1,0 +1,503 @@
+/*
+ * article.c: -m article, the main content of a page.
+ *
+ * 1. Score: every block of running text (a paragraph, or a container
+ *    holding text of its own) gives points for its length and its
+ *    sentence punctuation to its parent, and less to the ancestors
+ *    above; a container's points shrink with its share of linked text
+ *    and move with the words of its class and id, and with the page's
+ *    own hints (article, main, itemprop=articleBody, role=main).
+ * 2. Pick the best container, and take with it the siblings that score
+ *    near it or are paragraphs of plain text: an article split by an ad
+ *    or a figure is one article.
+ * 3. Clean inside it: blocks whose class or id say they are clutter
+ *    (share, related, comments, newsletter...), link lists, navigation,
+ *    and what is left empty.
+ *
+ * Every rule is a general property of web pages, stated where it is
+ * made. All aggregates come from backward passes over the overlay.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <utf8proc.h>
+
+#include "cex.h"
+
+static bool
+is_element(const struct cex_node *n)
+{
+	return n->type == GUMBO_NODE_ELEMENT || n->type == GUMBO_NODE_TEMPLATE;
+}
+
+static bool
+is_text(const struct cex_node *n)
+{
+	return n->type == GUMBO_NODE_TEXT || n->type == GUMBO_NODE_CDATA ||
+	    n->type == GUMBO_NODE_WHITESPACE;
+}
+
+/* Elements that hold running text as blocks of their own. */
+static bool
+is_paragraph(uint16_t tag)
+{
+	switch (tag) {
+	case GUMBO_TAG_P:
+	case GUMBO_TAG_PRE:
+	case GUMBO_TAG_BLOCKQUOTE:
+	case GUMBO_TAG_TD:
+	case GUMBO_TAG_LI:
+	case GUMBO_TAG_DD:
+	case GUMBO_TAG_H2:
+	case GUMBO_TAG_H3:
+	case GUMBO_TAG_H4:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Elements that can hold an article. */
+static bool
+is_container(uint16_t tag)
+{
+	switch (tag) {
+	case GUMBO_TAG_DIV:
+	case GUMBO_TAG_ARTICLE:
+	case GUMBO_TAG_SECTION:
+	case GUMBO_TAG_MAIN:
+	case GUMBO_TAG_TD:
+	case GUMBO_TAG_BODY:
+	case GUMBO_TAG_BLOCKQUOTE:
+	case GUMBO_TAG_CENTER:
+	case GUMBO_TAG_FONT:
+	case GUMBO_TAG_SPAN:
+	case GUMBO_TAG_FORM:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * Words of class and id names. Sites name their containers after what
+ * they hold, in English mostly, whatever the language of the page: an
+ * article's body is "article", "content", "post", "entry", "story"; the
+ * clutter around it is "comment", "share", "related", "sidebar"...
+ */
+static const char *const good_words[] = {
+	"article", "body", "content", "entry", "main", "post", "story",
+	"text", "blog", "news", "prose", "hentry", "page", NULL
+};
+static const char *const bad_words[] = {
+	"comment", "comments", "share", "sharing", "social", "related",
+	"sidebar", "widget", "footer", "header", "masthead", "menu", "nav",
+	"navigation", "breadcrumb", "breadcrumbs", "promo", "sponsor",
+	"sponsored", "ad", "ads", "advert", "advertisement", "banner",
+	"newsletter", "subscribe", "subscription", "signup", "cookie",
+	"consent", "popup", "modal", "outbrain", "taboola", "recommended",
+	"recirc", "more", "trending", "popular", "tags", "tag", "byline",
+	"author", "bio", "caption", "credit", "meta", "toolbar", "tools",
+	"print", "skip", "hidden", "disclaimer", "copyright", "rail",
+	"aside", "teaser", "follow", "login", "paywall", "pagination",
+	NULL
+};
+
+static bool
+in_list(const char *const *list, const char *w, size_t len)
+{
+	for (; *list != NULL; list++)
+		if (strlen(*list) == len && strncmp(*list, w, len) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Names of the parts of a page around the article that can hold much
+ * text of their own: the text of readers' comments, of the sidebar or
+ * the footer, of related stories is never the article.
+ */
+static const char *const outside_words[] = {
+	"comment", "comments", "disqus", "respond", "reply", "replies",
+	"discussion", "sidebar", "footer", "related", "recommended",
+	"recirc", "popular", "trending", "rail", NULL
+};
+
+/* Words of a class or id value, counted against the three lists. */
+struct names {
+	int	 good, bad, outside;
+};
+
+/*
+ * Counts the words of a class or id value: runs of letters, lower-
+ * cased, cut at any other character and where camelCase turns upper.
+ * A layout container names what it sits beside with "with", "has" or
+ * "no" ("grid--with-right-rail", "has-sidebar"): the words after those,
+ * to the end of that class, are not about the element itself.
+ */
+static void
+name_words(const char *s, struct names *c)
+{
+	char	 w[32];
+	size_t	 n = 0;
+	bool	 upper, skip = false;
+
+	for (;; s++) {
+		unsigned char ch = (unsigned char)*s;
+		bool letter = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+
+		upper = ch >= 'A' && ch <= 'Z';
+		if (!letter || (upper && n > 0 && w[n - 1] >= 'a')) {
+			if (n > 0 && n < sizeof(w) && !skip) {
+				c->good += in_list(good_words, w, n);
+				c->bad += in_list(bad_words, w, n);
+				c->outside += in_list(outside_words, w, n);
+				skip = (n == 4 && memcmp(w, "with", 4) == 0) ||
+				    (n == 3 && memcmp(w, "has", 3) == 0) ||
+				    (n == 2 && memcmp(w, "no", 2) == 0);
+			}
+			n = 0;
+		}
+		if (ch == '\0')
+			break;
+		if (ch == ' ' || ch == '\t' || ch == '\n')
+			skip = false;
+		if (letter && n < sizeof(w))
+			w[n++] = (char)(upper ? ch + ('a' - 'A') : ch);
+	}
+}
+
+/* The words of an element's class and id. */
+static struct names
+names_of(const struct cex_node *n)
+{
+	const GumboAttribute	*a;
+	struct names		 c = { 0, 0, 0 };
+
+	if ((a = dom_attr(n, "class")) != NULL)
+		name_words(a->value, &c);
+	if ((a = dom_attr(n, "id")) != NULL)
+		name_words(a->value, &c);
+	return c;
+}
+
+/* The class and id words of an element: good ones less bad ones. */
+static int
+name_weight(const struct cex_node *n, int *bad_out)
+{
+	struct names	 c = names_of(n);
+
+	if (bad_out != NULL)
+		*bad_out = c.bad;
+	return c.good - c.bad;
+}
+
+static bool
+is_outside(const struct cex_node *n)
+{
+	return n->tag == GUMBO_TAG_ASIDE || n->tag == GUMBO_TAG_NAV ||
+	    n->tag == GUMBO_TAG_FOOTER || names_of(n).outside > 0;
+}
+
+/* The page's own hints that an element holds its main content. */
+static bool
+is_hinted(const struct cex_node *n)
+{
+	const GumboAttribute	*a;
+
+	if (n->tag == GUMBO_TAG_ARTICLE || n->tag == GUMBO_TAG_MAIN)
+		return true;
+	if ((a = dom_attr(n, "itemprop")) != NULL &&
+	    strcasecmp(a->value, "articleBody") == 0)
+		return true;
+	if ((a = dom_attr(n, "role")) != NULL &&
+	    (strcasecmp(a->value, "main") == 0 ||
+	    strcasecmp(a->value, "article") == 0))
+		return true;
+	return false;
+}
+
+/* Sentence punctuation in a text: commas and full stops of any script. */
+static uint32_t
+punctuation(const char *s)
+{
+	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)s;
+	utf8proc_int32_t	 cp;
+	utf8proc_ssize_t	 k;
+	uint32_t		 count = 0;
+
+	for (; *p != '\0'; p += k) {
+		if (*p < 0x80) {
+			count += *p == ',' || *p == '.' || *p == '!' ||
+			    *p == '?' || *p == ';';
+			k = 1;
+			continue;
+		}
+		if ((k = utf8proc_iterate(p, -1, &cp)) <= 0) {
+			k = 1;
+			continue;
+		}
+		/* Ideographic and Arabic commas and stops, and the like. */
+		count += cp == 0x3001 || cp == 0x3002 || cp == 0xFF0C ||
+		    cp == 0xFF0E || cp == 0x060C || cp == 0x06D4 ||
+		    cp == 0x0964 || cp == 0xFF01 || cp == 0xFF1F;
+	}
+	return count;
+}
+
+struct article {
+	struct cex_doc	*d;
+	unsigned char	*live;
+	unsigned char	*outside;	/* in comments, sidebar, footer... */
+	uint32_t	*own;		/* letters in text children, not blocks */
+	uint32_t	*punct;		/* punctuation in the subtree */
+	double		*score;
+};
+
+/*
+ * The text of a block: letters of its own text nodes and of inline
+ * children, without nested paragraphs. Computed backward with the
+ * other aggregates; the letters and linked letters are dom_measure's.
+ */
+static void
+aggregate(struct article *a)
+{
+	struct cex_doc		*d = a->d;
+	const struct cex_node	*n;
+	uint32_t		 i, p;
+
+	for (i = d->nnodes; i-- > 1; ) {
+		n = &d->nodes[i];
+		if (!a->live[i])
+			continue;
+		p = n->parent;
+		if (is_text(n)) {
+			a->own[i] = n->own_letters;
+			a->punct[i] = punctuation(n->g->v.text.text);
+		}
+		a->punct[p] += a->punct[i];
+		if (!(is_element(n) && (is_paragraph(n->tag) ||
+		    is_container(n->tag))))
+			a->own[p] += a->own[i];
+	}
+}
+
+/*
+ * Scores: each block of text, a paragraph of 25 letters or more or a
+ * container with as much text of its own, earns 1 + its punctuation
+ * (capped) + a point a 100 letters (up to 3), given whole to its parent
+ * and halved to each ancestor above, three levels up: text lives in the
+ * containers close above it.
+ */
+static void
+score_blocks(struct article *a)
+{
+	struct cex_doc		*d = a->d;
+	const struct cex_node	*n;
+	uint32_t		 i, p, letters, level;
+	double			 points;
+
+	for (i = 1; i < d->nnodes; i++) {
+		n = &d->nodes[i];
+		if (!a->live[i] || !is_element(n))
+			continue;
+		letters = is_paragraph(n->tag) ? n->letters : a->own[i];
+		if (!(is_paragraph(n->tag) || is_container(n->tag)) ||
+		    letters < 25)
+			continue;
+		points = 1 + (a->punct[i] < 10 ? a->punct[i] : 10) +
+		    (letters / 100 < 3 ? letters / 100 : 3);
+		if (is_container(n->tag) && !is_paragraph(n->tag))
+			a->score[i] += points;
+		for (p = n->parent, level = 0; p != 0 && level < 3;
+		    p = d->nodes[p].parent, level++)
+			a->score[p] += points / (level == 0 ? 1 : 2 * level);
+	}
+}
+
+/* A container's score with its links, names and hints counted. */
+static double
+final_score(const struct article *a, uint32_t i)
+{
+	const struct cex_node	*n = &a->d->nodes[i];
+	double			 s = a->score[i], density;
+
+	if (s <= 0 || a->outside[i])
+		return 0;
+	density = n->letters > 0 ? (double)n->linked / n->letters : 1;
+	s *= 1 - density;
+	s += 10 * name_weight(n, NULL);
+	if (is_hinted(n))
+		s *= 1.5;
+	return s;
+}
+
+/*
+ * Whether a sibling of the best container belongs to the article too:
+ * it scores near it, or it is a paragraph of plain sentences.
+ */
+static bool
+joins(const struct article *a, uint32_t s, double best)
+{
+	const struct cex_node	*n = &a->d->nodes[s];
+	double			 density;
+
+	if (!is_element(n) || !a->live[s])
+		return false;
+	if (final_score(a, s) >= (best * 0.2 > 10 ? best * 0.2 : 10))
+		return true;
+	if (n->tag != GUMBO_TAG_P || n->letters == 0)
+		return false;
+	density = (double)n->linked / n->letters;
+	return (n->letters >= 80 && density < 0.25) ||
+	    (n->letters > 0 && density == 0 && a->punct[s] > 0);
+}
+
+/*
+ * Whether an element inside the article is clutter: its names say so
+ * and it is not where most of the text is, or it is a list of links,
+ * or navigation.
+ */
+static bool
+is_clutter(const struct article *a, uint32_t i, uint32_t total)
+{
+	const struct cex_node	*n = &a->d->nodes[i];
+	double			 density;
+	int			 bad, weight;
+
+	if (n->tag == GUMBO_TAG_NAV)
+		return true;
+	weight = name_weight(n, &bad);
+	density = n->letters > 0 ? (double)n->linked / n->letters : 0;
+	if (bad > 0 && weight < 0 && n->letters * 2 < total)
+		return true;
+	switch (n->tag) {
+	case GUMBO_TAG_UL:
+	case GUMBO_TAG_OL:
+	case GUMBO_TAG_DIV:
+	case GUMBO_TAG_SECTION:
+	case GUMBO_TAG_ASIDE:
+	case GUMBO_TAG_FOOTER:
+	case GUMBO_TAG_HEADER:
+	case GUMBO_TAG_TABLE:
+	case GUMBO_TAG_P:
+		/* Mostly links: a list of other pages. */
+		return n->links > 0 && density > 0.5;
+	default:
+		return false;
+	}
+}
+
+/*
+ * An article split into chunks (by ads, figures, or a layout grid) is
+ * several containers of the same tag and class, each holding a part of
+ * the text: the containers elsewhere in the page that are the best
+ * one's twins, with text and outside comments and sidebars, are parts
+ * of the article too.
+ */
+static bool
+is_twin(const struct article *a, uint32_t i, uint32_t best)
+{
+	const struct cex_node	*n = &a->d->nodes[i], *b = &a->d->nodes[best];
+	const GumboAttribute	*ci, *cb;
+
+	if (!a->live[i] || !is_element(n) || n->tag != b->tag ||
+	    a->outside[i] || n->letters == 0)
+		return false;
+	ci = dom_attr(n, "class");
+	cb = dom_attr(b, "class");
+	return ci != NULL && cb != NULL && *cb->value != '\0' &&
+	    strcmp(ci->value, cb->value) == 0;
+}
+
+int
+method_article(struct cex_doc *d, const struct cex_opts *opts)
+{
+	struct article	 a;
+	unsigned char	*root = NULL, *live;
+	uint32_t	 i, best = 0, c, parent, body, total;
+	double		 s, best_score = 0;
+	int		 rc = -1;
+
+	memset(&a, 0, sizeof(a));
+	a.d = d;
+	dom_measure(d, opts, NULL);
+	if ((a.live = malloc(d->nnodes)) == NULL ||
+	    (a.own = calloc(d->nnodes, sizeof(*a.own))) == NULL ||
+	    (a.punct = calloc(d->nnodes, sizeof(*a.punct))) == NULL ||
+	    (a.score = calloc(d->nnodes, sizeof(*a.score))) == NULL ||
+	    (a.outside = calloc(d->nnodes, 1)) == NULL ||
+	    (root = calloc(d->nnodes, 1)) == NULL)
+		goto out;
+	live = a.live;
+	live[0] = 1;
+	body = 0;
+	for (i = 1; i < d->nnodes; i++) {
+		live[i] = live[d->nodes[i].parent] &&
+		    !(d->nodes[i].flags & NODE_REMOVED);
+		a.outside[i] = a.outside[d->nodes[i].parent] ||
+		    (is_element(&d->nodes[i]) && is_outside(&d->nodes[i]));
+		if (body == 0 && live[i] && is_element(&d->nodes[i]) &&
+		    d->nodes[i].tag == GUMBO_TAG_BODY)
+			body = i;
+	}
+	aggregate(&a);
+	score_blocks(&a);
+	for (i = 1; i < d->nnodes; i++)
+		if (live[i] && is_element(&d->nodes[i]) &&
+		    is_container(d->nodes[i].tag) &&
+		    (s = final_score(&a, i)) > best_score) {
+			best_score = s;
+			best = i;
+		}
+	if (best == 0)
+		best = body;
+	if (best == 0) {
+		rc = keep_parts(d, root);
+		goto out;
+	}
+	/* The best container, its twins, and the siblings that join it. */
+	parent = d->nodes[best].parent;
+	for (c = parent + 1; c < d->nodes[parent].end; c = d->nodes[c].end)
+		if (c == best || joins(&a, c, best_score))
+			root[c] = 1;
+	for (i = 1; i < d->nnodes; i++)
+		if (i == parent)
+			i = d->nodes[parent].end - 1;
+		else if (i < best && d->nodes[i].end > best)
+			continue;	/* an ancestor */
+		else if (is_twin(&a, i, best)) {
+			root[i] = 1;
+			i = d->nodes[i].end - 1;
+		}
+	/* Clutter inside, judged on the measures before any removal. */
+	total = 0;
+	for (i = 1; i < d->nnodes; i++)
+		if (root[i]) {
+			total += d->nodes[i].letters;
+			i = d->nodes[i].end - 1;
+		}
+	for (c = 1; c < d->nnodes; c++) {
+		if (!root[c])
+			continue;
+		for (i = c + 1; i < d->nodes[c].end; ) {
+			if (live[i] && is_element(&d->nodes[i]) &&
+			    is_clutter(&a, i, total)) {
+				d->nodes[i].flags |= NODE_REMOVED;
+				i = d->nodes[i].end;
+			} else
+				i++;
+		}
+		c = d->nodes[c].end - 1;
+	}
+	rc = keep_parts(d, root);
+out:
+	free(a.live);
+	free(a.own);
+	free(a.punct);
+	free(a.score);
+	free(a.outside);
+	free(root);
+	return rc;
+}
