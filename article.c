@@ -101,7 +101,8 @@ static const char *const bad_words[] = {
 	"author", "bio", "caption", "credit", "meta", "toolbar", "tools",
 	"print", "skip", "hidden", "disclaimer", "copyright", "rail",
 	"aside", "teaser", "follow", "login", "paywall", "pagination",
-	NULL
+	"date", "dates", "timestamp", "dateline", "publish", "published",
+	"posted", "updated", NULL
 };
 
 static bool
@@ -124,9 +125,23 @@ static const char *const outside_words[] = {
 	"recirc", "popular", "trending", "rail", NULL
 };
 
-/* Words of a class or id value, counted against the three lists. */
+/*
+ * Names of what sits inside an article's container without being its
+ * text, whatever other names the element has: a caption, a credit, a
+ * byline, share buttons, an ad, a newsletter or cookie box, an author's
+ * biography.
+ */
+static const char *const aside_words[] = {
+	"caption", "credit", "credits", "byline", "author", "bio", "share",
+	"sharing", "social", "ad", "ads", "advert", "advertisement",
+	"newsletter", "subscribe", "subscription", "signup", "cookie",
+	"consent", "promo", "sponsor", "sponsored", "related", "comments",
+	"disclosure", "disclaimer", NULL
+};
+
+/* Words of a class or id value, counted against the four lists. */
 struct names {
-	int	 good, bad, outside;
+	int	 good, bad, outside, aside;
 };
 
 /*
@@ -153,6 +168,7 @@ name_words(const char *s, struct names *c)
 				c->good += in_list(good_words, w, n);
 				c->bad += in_list(bad_words, w, n);
 				c->outside += in_list(outside_words, w, n);
+				c->aside += in_list(aside_words, w, n);
 				skip = (n == 4 && memcmp(w, "with", 4) == 0) ||
 				    (n == 3 && memcmp(w, "has", 3) == 0) ||
 				    (n == 2 && memcmp(w, "no", 2) == 0);
@@ -173,7 +189,7 @@ static struct names
 names_of(const struct cex_node *n)
 {
 	const GumboAttribute	*a;
-	struct names		 c = { 0, 0, 0 };
+	struct names		 c = { 0, 0, 0, 0 };
 
 	if ((a = dom_attr(n, "class")) != NULL)
 		name_words(a->value, &c);
@@ -371,6 +387,23 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 	weight = name_weight(n, &bad);
 	density = n->letters > 0 ? (double)n->linked / n->letters : 0;
 	if (bad > 0 && weight < 0 && n->letters * 2 < total)
+		return true;
+	/*
+	 * What sits inside the text without being it, named for what it
+	 * is; an article element is the text itself, whatever modifiers
+	 * its classes carry (author-NAME, status-publish).
+	 */
+	if (names_of(n).aside > 0 && n->tag != GUMBO_TAG_ARTICLE &&
+	    n->letters * 2 < total)
+		return true;
+	/*
+	 * The first-level heading of an article is its title, which is
+	 * the page's, not part of its body (--title gives it).
+	 */
+	if (n->tag == GUMBO_TAG_H1)
+		return true;
+	/* A picture's caption and credit are about the picture. */
+	if (n->tag == GUMBO_TAG_FIGCAPTION)
 		return true;
 	switch (n->tag) {
 	case GUMBO_TAG_UL:
