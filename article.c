@@ -266,6 +266,7 @@ struct article {
 	struct cex_doc	*d;
 	unsigned char	*live;
 	unsigned char	*outside;	/* in comments, sidebar, footer... */
+	uint32_t	 title;		/* --title: the h1 kept, or 0 */
 	uint32_t	*own;		/* letters in text children, not blocks */
 	uint32_t	*punct;		/* punctuation in the subtree */
 	double		*score;
@@ -400,7 +401,7 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 	 * The first-level heading of an article is its title, which is
 	 * the page's, not part of its body (--title gives it).
 	 */
-	if (n->tag == GUMBO_TAG_H1)
+	if (n->tag == GUMBO_TAG_H1 && i != a->title)
 		return true;
 	/* A picture's caption and credit are about the picture. */
 	if (n->tag == GUMBO_TAG_FIGCAPTION)
@@ -477,6 +478,26 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	}
 	aggregate(&a);
 	score_blocks(&a);
+	/*
+	 * --title: the first heading of the body with text, kept where it
+	 * is; or, when the body has none, the title element, given first.
+	 */
+	if (opts->title) {
+		for (i = body; i != 0 && i < d->nodes[body].end; i++)
+			if (live[i] && is_element(&d->nodes[i]) &&
+			    d->nodes[i].tag == GUMBO_TAG_H1 &&
+			    d->nodes[i].letters > 0) {
+				a.title = i;
+				root[i] = 1;
+				break;
+			}
+		for (i = 1; a.title == 0 && i < d->nnodes; i++)
+			if (live[i] && is_element(&d->nodes[i]) &&
+			    d->nodes[i].tag == GUMBO_TAG_TITLE) {
+				d->title = i;
+				break;
+			}
+	}
 	for (i = 1; i < d->nnodes; i++)
 		if (live[i] && is_element(&d->nodes[i]) &&
 		    is_container(d->nodes[i].tag) &&
@@ -484,7 +505,8 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			best_score = s;
 			best = i;
 		}
-	if (best == 0)
+	/* No block of text: the whole body, if it has any text at all. */
+	if (best == 0 && body != 0 && d->nodes[body].letters > 0)
 		best = body;
 	if (best == 0) {
 		rc = keep_parts(d, root);

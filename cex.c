@@ -84,6 +84,7 @@ enum opt_id {
 	OPT_TEMPLATE_MIN,
 	OPT_MAX_DEPTH,
 	OPT_MAX_BYTES,
+	OPT_TITLE,
 };
 
 static const struct option longopts[] = {
@@ -139,6 +140,7 @@ static const struct option longopts[] = {
 	{ "template-min", required_argument, NULL, OPT_TEMPLATE_MIN },
 	{ "max-depth", required_argument, NULL, OPT_MAX_DEPTH },
 	{ "max-bytes", required_argument, NULL, OPT_MAX_BYTES },
+	{ "title", no_argument, NULL, OPT_TITLE },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
@@ -192,6 +194,8 @@ help(void)
 "plain text with -t. With no FILE, or when FILE is -, read standard input.\n"
 "\n"
 "  -t, --text               write plain text instead of HTML\n"
+"      --title              article: the title first (the page's first h1,\n"
+"                           or its <title>)\n"
 "  -o, --output-dir DIR     write each FILE to DIR/NAME.html (.txt with -t)\n"
 "  -j, --jobs N             process N files at once (default: 1); output\n"
 "                           as with one\n"
@@ -203,8 +207,8 @@ help(void)
 "      --max-depth N        leave out tags nested deeper than N, and bound\n"
 "                           attributes, formatting and element counts; 0:\n"
 "                           no limits (default: 512)\n"
-"      --preset crunch      the settings of the Crunch paper\n"
-"  -m, --method METHOD      how to extract (default: crunch):\n"
+"      --preset crunch      -m crunch with the settings of the Crunch paper\n"
+"  -m, --method METHOD      how to extract (default: article):\n"
 "                           crunch    the filters below\n"
 "                           plain     nothing removed: all the text\n"
 "                           descend   down to the heaviest child (Urban)\n"
@@ -217,7 +221,7 @@ help(void)
 "Evaluation:\n"
 "      --eval               score methods on test packages DIR (NAME.html\n"
 "                           with gold text NAME.txt): -m lists them, comma-\n"
-"                           separated (default: plain,crunch); tab-separated\n"
+"                           separated (default: plain,article); tab-separated\n"
 "                           scores by page and per package on stdout\n"
 "      --summary            with --eval, only the summary, as a table\n"
 "Attribute filter:\n"
@@ -359,6 +363,7 @@ opts_init(struct cex_opts *opts)
 	opts->window = DEFAULT_WINDOW;
 	opts->max_depth = DEFAULT_MAX_DEPTH;
 	opts->max_bytes = DEFAULT_MAX_BYTES;
+	opts->method = METHOD_ARTICLE;
 	opts->jobs = 1;
 }
 
@@ -374,9 +379,10 @@ opts_free(struct cex_opts *opts)
 }
 
 /*
- * The Crunch paper's settings as cex reads them: every ignore filter on,
- * images too; links kept; ads, link lists in table cells, empty tables;
- * removed links retained at the end of the page.
+ * The Crunch paper's settings as cex reads them: the crunch method
+ * (unless -m names another); every ignore filter on, images too; links
+ * kept; ads, link lists in table cells, empty tables; removed links
+ * retained at the end of the page.
  */
 static void
 preset_crunch(struct cex_opts *opts)
@@ -385,6 +391,7 @@ preset_crunch(struct cex_opts *opts)
 
 	for (g = 0; g < GROUP__MAX; g++)
 		set_group(opts, g, true);
+	opts->method = METHOD_CRUNCH;
 	opts->elements.known[GUMBO_TAG_A] = ACT_KEEP;
 	opts->ads = true;
 	opts->link_lists = LINKLISTS_CELLS;
@@ -536,6 +543,9 @@ apply_option(struct cex_opts *opts, int id, const char *arg,
 		break;
 	case OPT_TEXT:
 		opts->text = true;
+		break;
+	case OPT_TITLE:
+		opts->title = true;
 		break;
 	case OPT_OUTDIR:
 		opts->outdir = arg;
@@ -1011,8 +1021,8 @@ add_method(void *arg, const char *spec, size_t len)
 }
 
 /*
- * The methods to run: -m's list, or by default crunch, and for --eval
- * the baseline beside it. Only --eval compares several. Returns the
+ * The methods to run: -m's list, or by default article (crunch after
+ * --preset crunch), and for --eval the baseline beside it. Only --eval compares several. Returns the
  * exit status to end with, or 0.
  */
 static int
@@ -1020,9 +1030,14 @@ read_methods(const struct cex_opts *opts, const struct settings *set,
     struct method_list *list)
 {
 	const char	*specs = opts->methods;
+	char		 fallback[64];
 
-	if (specs == NULL)
-		specs = opts->eval ? "plain,crunch" : "crunch";
+	/* Without -m, the default method, or the preset's. */
+	if (specs == NULL) {
+		snprintf(fallback, sizeof(fallback), "%s%s",
+		    opts->eval ? "plain," : "", method_name(opts->method));
+		specs = fallback;
+	}
 	list->set = set;
 	if (each_item(specs, add_method, list) == -1)
 		return list->status;

@@ -126,6 +126,7 @@ struct cex_opts {
 	long		 max_depth;	/* guard: deepest nesting; 0 no limit */
 	long long	 max_bytes;	/* larger inputs refused; 0 no limit */
 	unsigned	 jobs;		/* -j: inputs processed at once */
+	bool		 title;		/* --title: the article's title first */
 };
 
 /* The most jobs -j takes. */
@@ -216,6 +217,7 @@ struct cex_doc {
 	uint32_t	 nretained;
 	const char	*encoding;	/* name of the input's encoding */
 	bool		 fragment;	/* a method kept parts: no doctype */
+	uint32_t	 title;		/* a title element to write first, or 0 */
 	struct guard_report guard;	/* what the guard dropped */
 };
 

@@ -291,6 +291,19 @@ out_html(FILE *f, const struct cex_doc *d)
 			fprintf(f, " SYSTEM \"%s\"", doc->system_identifier);
 		fputs(">\n", f);
 	}
+	/* A title the method chose to give first, as a heading. */
+	if (d->title != 0) {
+		char	*text = collapsed_text(d, d->title);
+
+		if (text == NULL)
+			return -1;
+		if (*text != '\0') {
+			fputs("<h1>", f);
+			escape_text(f, text);
+			fputs("</h1>\n", f);
+		}
+		free(text);
+	}
 	if (dom_walk(d, &walker, &w) == -1)
 		return -1;
 	if (!w.links_done)
@@ -617,6 +630,17 @@ out_text(FILE *f, const struct cex_doc *d)
 	memset(&w, 0, sizeof(w));
 	w.f = f;
 	w.d = d;
+	/* A title the method chose to give first, as a paragraph. */
+	if (d->title != 0) {
+		if ((text = collapsed_text(d, d->title)) == NULL)
+			return -1;
+		if (*text != '\0') {
+			fputs(text, f);
+			w.started = true;
+			w.newlines = 2;
+		}
+		free(text);
+	}
 	if (dom_walk(d, &walker, &w) == -1)
 		w.nomem = true;
 	w.nhold = 0;

@@ -82,8 +82,10 @@ cmp -s "$tmp/want" "$tmp/err"; ok $? "bad inputs named on stderr"
 run 0 "empty input, text" -t /dev/null
 [ ! -s "$tmp/out" ]; ok $? "empty result prints nothing"
 run 0 "empty input, HTML" /dev/null
+[ ! -s "$tmp/out" ]; ok $? "empty input: the article is nothing"
+run 0 "empty input, HTML, -m crunch" -m crunch /dev/null
 printf '<html><head></head><body></body></html>' > "$tmp/want"
-cmp -s "$tmp/want" "$tmp/out"; ok $? "empty input gives an empty document"
+cmp -s "$tmp/want" "$tmp/out"; ok $? "empty input, -m crunch: an empty document"
 
 # -o: whole files, named after the input, with the usual mode.
 mkdir "$tmp/o"

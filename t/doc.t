@@ -50,7 +50,7 @@ ok $? "README and .ci/run run the same test command"
 # The README's first run.
 "$CEX" -t examples/page.html > "$tmp/first"
 ok $? "first run on examples/page.html"
-grep -q '^Lighthouse keepers of the north coast$' "$tmp/first" &&
+grep -q "^For more than a century, the lights along the north coast" "$tmp/first" &&
     ! grep -q -e Archive -e Privacy -e Search "$tmp/first"
 ok $? "first run: the article without the menu, footer and form"
 
