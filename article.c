@@ -371,6 +371,25 @@ joins(const struct article *a, uint32_t s, double best)
 	    (n->letters > 0 && density == 0 && a->punct[s] > 0);
 }
 
+/* Elements that hold lines, not sentences, as parents of a date. */
+static bool
+is_block_parent(uint16_t tag)
+{
+	switch (tag) {
+	case GUMBO_TAG_DIV:
+	case GUMBO_TAG_ARTICLE:
+	case GUMBO_TAG_SECTION:
+	case GUMBO_TAG_MAIN:
+	case GUMBO_TAG_HEADER:
+	case GUMBO_TAG_FOOTER:
+	case GUMBO_TAG_ASIDE:
+	case GUMBO_TAG_BODY:
+		return true;
+	default:
+		return false;
+	}
+}
+
 /*
  * Whether an element inside the article is clutter: its names say so
  * and it is not where most of the text is, or it is a list of links,
@@ -405,6 +424,10 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 		return true;
 	/* A picture's caption and credit are about the picture. */
 	if (n->tag == GUMBO_TAG_FIGCAPTION)
+		return true;
+	/* A date on a line of its own, not in a sentence, is metadata. */
+	if (n->tag == GUMBO_TAG_TIME &&
+	    is_block_parent(a->d->nodes[n->parent].tag))
 		return true;
 	switch (n->tag) {
 	case GUMBO_TAG_UL:
