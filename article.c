@@ -532,7 +532,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	if (best == 0 && body != 0 && d->nodes[body].letters > 0)
 		best = body;
 	if (best == 0) {
-		rc = keep_parts(d, root);
+		rc = keep_parts(d, root, opts->full);
 		goto out;
 	}
 	/* The best container, its twins, and the siblings that join it. */
@@ -569,7 +569,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		}
 		c = d->nodes[c].end - 1;
 	}
-	rc = keep_parts(d, root);
+	rc = keep_parts(d, root, opts->full);
 out:
 	free(a.live);
 	free(a.own);

@@ -85,6 +85,7 @@ enum opt_id {
 	OPT_MAX_DEPTH,
 	OPT_MAX_BYTES,
 	OPT_TITLE,
+	OPT_FULL,
 };
 
 static const struct option longopts[] = {
@@ -141,6 +142,7 @@ static const struct option longopts[] = {
 	{ "max-depth", required_argument, NULL, OPT_MAX_DEPTH },
 	{ "max-bytes", required_argument, NULL, OPT_MAX_BYTES },
 	{ "title", no_argument, NULL, OPT_TITLE },
+	{ "full", no_argument, NULL, OPT_FULL },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
@@ -196,6 +198,8 @@ help(void)
 "  -t, --text               write plain text instead of HTML\n"
 "      --title              article: the title first (the page's first h1,\n"
 "                           or its <title>)\n"
+"      --full               a whole HTML document around the part of the\n"
+"                           page a method keeps, not the part alone\n"
 "  -o, --output-dir DIR     write each FILE to DIR/NAME.html (.txt with -t)\n"
 "  -j, --jobs N             process N files at once (default: 1); output\n"
 "                           as with one\n"
@@ -546,6 +550,9 @@ apply_option(struct cex_opts *opts, int id, const char *arg,
 		break;
 	case OPT_TITLE:
 		opts->title = true;
+		break;
+	case OPT_FULL:
+		opts->full = true;
 		break;
 	case OPT_OUTDIR:
 		opts->outdir = arg;

@@ -127,6 +127,7 @@ struct cex_opts {
 	long long	 max_bytes;	/* larger inputs refused; 0 no limit */
 	unsigned	 jobs;		/* -j: inputs processed at once */
 	bool		 title;		/* --title: the article's title first */
+	bool		 full;		/* --full: a whole document, not a part */
 };
 
 /* The most jobs -j takes. */
@@ -279,7 +280,7 @@ int	 method_descend(struct cex_doc *, const struct cex_opts *);
 int	 method_lqf(struct cex_doc *, const struct cex_opts *);
 int	 method_bte(struct cex_doc *, const struct cex_opts *);
 int	 method_dsc(struct cex_doc *, const struct cex_opts *);
-int	 keep_parts(struct cex_doc *, const unsigned char *);
+int	 keep_parts(struct cex_doc *, const unsigned char *, bool);
 
 /* article.c */
 int	 method_article(struct cex_doc *, const struct cex_opts *);

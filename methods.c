@@ -64,10 +64,12 @@ live_nodes(const struct cex_doc *d)
 /*
  * Keeps the subtrees of the nodes marked in root and nothing else: the
  * rest is removed and the ancestors of what is kept are unwrapped, so
- * the writers give the kept parts alone, in document order.
+ * the writers give the kept parts alone, in document order. With full
+ * (--full), the ancestors stay, and so does the page's title element:
+ * the kept parts make a whole document.
  */
 int
-keep_parts(struct cex_doc *d, const unsigned char *root)
+keep_parts(struct cex_doc *d, const unsigned char *root, bool full)
 {
 	enum { GONE, KEPT, ANCESTOR };
 	unsigned char	*keep;
@@ -76,21 +78,23 @@ keep_parts(struct cex_doc *d, const unsigned char *root)
 	if ((keep = calloc(d->nnodes, 1)) == NULL)
 		return -1;
 	for (i = 1; i < d->nnodes; i++)
-		if (root[i] || keep[d->nodes[i].parent] == KEPT)
+		if (root[i] || keep[d->nodes[i].parent] == KEPT ||
+		    (full && d->nodes[i].tag == GUMBO_TAG_TITLE &&
+		    d->nodes[d->nodes[i].parent].tag == GUMBO_TAG_HEAD))
 			keep[i] = KEPT;
 	/* Each ancestor is marked once: the climb stops at a marked one. */
 	for (i = 1; i < d->nnodes; i++)
-		if (root[i])
+		if (keep[i] == KEPT && keep[d->nodes[i].parent] != KEPT)
 			for (p = d->nodes[i].parent; p != 0 && keep[p] == GONE;
 			    p = d->nodes[p].parent)
 				keep[p] = ANCESTOR;
 	for (i = 1; i < d->nnodes; i++) {
 		if (keep[i] == GONE)
 			d->nodes[i].flags |= NODE_REMOVED;
-		else if (keep[i] == ANCESTOR)
+		else if (keep[i] == ANCESTOR && !full)
 			d->nodes[i].flags |= NODE_UNWRAP;
 	}
-	d->fragment = true;
+	d->fragment = !full;
 	free(keep);
 	return 0;
 }
@@ -186,7 +190,7 @@ method_descend(struct cex_doc *d, const struct cex_opts *opts)
 		goto out;
 	if ((cur = find_tag(d, live, GUMBO_TAG_BODY)) == 0 &&
 	    (cur = find_tag(d, live, GUMBO_TAG_HTML)) == 0) {
-		rc = keep_parts(d, root);	/* nothing to keep */
+		rc = keep_parts(d, root, opts->full);	/* nothing to keep */
 		goto out;
 	}
 	for (;;) {
@@ -223,7 +227,7 @@ method_descend(struct cex_doc *d, const struct cex_opts *opts)
 		depth++;
 	}
 	root[cur] = 1;
-	rc = keep_parts(d, root);
+	rc = keep_parts(d, root, opts->full);
 out:
 	free(live);
 	free(weight);
@@ -505,7 +509,7 @@ add_span(struct span **v, size_t *n, size_t start, size_t end)
  */
 static int
 keep_spans(struct cex_doc *d, const struct tokens *t, const struct span *s,
-    size_t ns)
+    size_t ns, bool full)
 {
 	enum { NO_WORDS, COVERED, UNCOVERED };
 	unsigned char	*state, *root;
@@ -545,7 +549,7 @@ keep_spans(struct cex_doc *d, const struct tokens *t, const struct span *s,
 	for (i = 1; i < d->nnodes; i++)
 		root[i] = state[i] == COVERED && (i == t->body ||
 		    (in_body(t, i) && state[d->nodes[i].parent] != COVERED));
-	rc = keep_parts(d, root);
+	rc = keep_parts(d, root, full);
 	free(state);
 	free(root);
 	return rc;
@@ -587,7 +591,7 @@ method_bte(struct cex_doc *d, const struct cex_opts *opts)
 			found = true;
 		}
 	}
-	rc = keep_spans(d, &t, &best, found ? 1 : 0);
+	rc = keep_spans(d, &t, &best, found ? 1 : 0, opts->full);
 out:
 	tokens_free(&t);
 	return rc;
@@ -649,7 +653,7 @@ method_dsc(struct cex_doc *d, const struct cex_opts *opts)
 	}
 	if (open && add_span(&areas, &nareas, area_start, last_low_end) == -1)
 		goto out;
-	rc = keep_spans(d, &t, areas, nareas);
+	rc = keep_spans(d, &t, areas, nareas, opts->full);
 out:
 	free(areas);
 	tokens_free(&t);

@@ -291,8 +291,11 @@ out_html(FILE *f, const struct cex_doc *d)
 			fprintf(f, " SYSTEM \"%s\"", doc->system_identifier);
 		fputs(">\n", f);
 	}
-	/* A title the method chose to give first, as a heading. */
-	if (d->title != 0) {
+	/*
+	 * A title the method chose to give first, as a heading; a whole
+	 * document has its title element.
+	 */
+	if (d->title != 0 && d->fragment) {
 		char	*text = collapsed_text(d, d->title);
 
 		if (text == NULL)
