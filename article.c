@@ -262,11 +262,102 @@ punctuation(const char *s)
 	return count;
 }
 
+/* Appends the UTF-8 of code point cp to out. */
+static size_t
+put_utf8(char *out, int32_t cp)
+{
+	return (size_t)utf8proc_encode_char(cp, (utf8proc_uint8_t *)out);
+}
+
+/*
+ * The letters of the first "articleBody" string of a JSON-LD text, its
+ * escapes decoded; 0 if there is none. A JSON string's escapes are \",
+ * \\, \/, \b, \f, \n, \r, \t and \uXXXX (with surrogate pairs).
+ */
+static uint32_t
+json_article_letters(const char *json)
+{
+	const char	*p = strstr(json, "\"articleBody\""), *q;
+	char		*text, *o;
+	uint32_t	 letters;
+	long		 cp, lo;
+
+	if (p == NULL)
+		return 0;
+	p += 13;
+	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+		p++;
+	if (*p++ != ':')
+		return 0;
+	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+		p++;
+	if (*p++ != '"')
+		return 0;
+	if ((text = o = malloc(strlen(p) + 1)) == NULL)
+		return 0;
+	for (q = p; *q != '\0' && *q != '"'; q++) {
+		if (*q != '\\') {
+			*o++ = *q;
+			continue;
+		}
+		switch (*++q) {
+		case '\0':
+			q--;
+			break;
+		case 'u':
+			cp = 0;
+			if (sscanf(q + 1, "%4lx", &cp) != 1)
+				break;
+			q += 4;
+			if (cp >= 0xD800 && cp < 0xDC00 && q[1] == '\\' &&
+			    q[2] == 'u' && sscanf(q + 3, "%4lx", &lo) == 1 &&
+			    lo >= 0xDC00 && lo < 0xE000) {
+				cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+				q += 6;
+			}
+			if (utf8proc_codepoint_valid((int32_t)cp))
+				o += put_utf8(o, (int32_t)cp);
+			break;
+		default:
+			*o++ = ' ';	/* \n, \t...: a space; \" and \\: not letters */
+			break;
+		}
+	}
+	letters = dom_letters(text, (size_t)(o - text));
+	free(text);
+	return letters;
+}
+
+/*
+ * The length of the article as the page's JSON-LD data gives it, in
+ * letters (0 if it gives none). Scripts are removed by then, but their
+ * text is still in the tree.
+ */
+static uint32_t
+ld_article_letters(const struct cex_doc *d)
+{
+	const GumboAttribute	*type;
+	uint32_t		 i, letters;
+
+	for (i = 1; i + 1 < d->nnodes; i++)
+		if (is_element(&d->nodes[i]) &&
+		    d->nodes[i].tag == GUMBO_TAG_SCRIPT &&
+		    (type = dom_attr(&d->nodes[i], "type")) != NULL &&
+		    strcasestr(type->value, "ld+json") != NULL &&
+		    d->nodes[i + 1].parent == i &&
+		    is_text(&d->nodes[i + 1]) &&
+		    (letters = json_article_letters(
+		    d->nodes[i + 1].g->v.text.text)) > 0)
+			return letters;
+	return 0;
+}
+
 struct article {
 	struct cex_doc	*d;
 	unsigned char	*live;
 	unsigned char	*outside;	/* in comments, sidebar, footer... */
 	uint32_t	 title;		/* --title: the h1 kept, or 0 */
+	uint32_t	 ld_letters;	/* the article's length by JSON-LD */
 	uint32_t	*own;		/* letters in text children, not blocks */
 	uint32_t	*punct;		/* punctuation in the subtree */
 	double		*score;
@@ -338,7 +429,7 @@ static double
 final_score(const struct article *a, uint32_t i)
 {
 	const struct cex_node	*n = &a->d->nodes[i];
-	double			 s = a->score[i], density;
+	double			 s = a->score[i], density, match;
 
 	if (s <= 0 || a->outside[i])
 		return 0;
@@ -347,6 +438,18 @@ final_score(const struct article *a, uint32_t i)
 	s += 10 * name_weight(n, NULL);
 	if (is_hinted(n))
 		s *= 1.5;
+	/*
+	 * The page's JSON-LD data, when it gives the article's text, is
+	 * evidence of its length: a container holding about as much text
+	 * (within a factor of 0.7) is likelier to be the article.
+	 */
+	if (a->ld_letters > 0 && n->letters > 0) {
+		match = n->letters < a->ld_letters ?
+		    (double)n->letters / a->ld_letters :
+		    (double)a->ld_letters / n->letters;
+		if (match >= 0.7)
+			s *= 1 + match;
+	}
 	return s;
 }
 
@@ -501,6 +604,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	}
 	aggregate(&a);
 	score_blocks(&a);
+	a.ld_letters = ld_article_letters(d);
 	/*
 	 * --title: the first heading of the body with text, kept where it
 	 * is; or, when the body has none, the title element, given first.

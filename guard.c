@@ -459,7 +459,9 @@ start_tag(struct scan *s, size_t i, size_t name, size_t len)
 		return gt + 1;
 	tagname = gumbo_normalized_tagname(tag);
 	end = raw_end(s, gt + 1, tagname, strlen(tagname));
-	if ((tag == GUMBO_TAG_SCRIPT && s->lim->skip_scripts) ||
+	/* JSON-LD data stays: it says what the page's article is. */
+	if ((tag == GUMBO_TAG_SCRIPT && s->lim->skip_scripts &&
+	    memmem(s->in + i, gt - i, "ld+json", 7) == NULL) ||
 	    (tag == GUMBO_TAG_STYLE && s->lim->skip_styles))
 		drop(s, gt + 1, end);
 	return end;
