@@ -51,7 +51,7 @@ sed -i 's/^/<svg>/' "$tmp/svg.html"
 check "10,000 nested svg links, retained" "----
 svg link </s>" -t --links=remove --keep-links "$tmp/svg.html"
 # Every method on the deepest page, with a 256 KB stack.
-for m in descend lqf bte; do
+for m in descend lqf bte article; do
 	check "20,000 nested div, -m $m" "deep text" -t -m $m "$tmp/divs.html"
 done
 # The slope curve needs more words than tags in a window to see text.
