@@ -2,7 +2,7 @@
  * fuzz.c: the libFuzzer harness (make fuzz). The whole path of a page:
  * decoding, the guard, the parse, every method of -m and both writers,
  * then the evaluation's measures of the text against the input. The
- * first two bytes choose the method and the settings, the rest is the
+ * first three bytes choose the method and the settings, the rest is the
  * page; for -m template, the page is compared with itself cut in two.
  */
 #ifndef _GNU_SOURCE
@@ -23,9 +23,10 @@ remove_tags(struct tagmap *m, const char *const *names, unsigned char act)
 		tagmap_set(m, *names, strlen(*names), act);
 }
 
-/* Settings from two control bytes: each choice a few bits. */
+/* Settings from three control bytes: each choice a few bits. */
 static void
-settings(struct cex_opts *o, unsigned char a, unsigned char b)
+settings(struct cex_opts *o, unsigned char a, unsigned char b,
+    unsigned char c)
 {
 	static const char *const code[] = { "script", "style", "noscript",
 	    NULL };
@@ -35,7 +36,9 @@ settings(struct cex_opts *o, unsigned char a, unsigned char b)
 	static const long depths[] = { 512, 0, 3, 64 };
 
 	memset(o, 0, sizeof(*o));
-	o->method = (enum method)(a % METHOD__MAX);
+	o->method = (enum method)((a ^ (c & 0xf0)) % METHOD__MAX);
+	o->title = c & 1;
+	o->full = (c >> 1) & 1;
 	o->text = (a >> 3) & 1;
 	o->link_lists = (enum link_lists)(((a >> 4) & 3) % LINKLISTS__MAX);
 	o->link_lists_given = (a >> 6) & 1;
@@ -88,11 +91,11 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	FILE		*f;
 	int		 fd = -1;
 
-	if (size < 2)
+	if (size < 3)
 		return 0;
-	settings(&o, data[0], data[1]);
-	data += 2;
-	size -= 2;
+	settings(&o, data[0], data[1], data[2]);
+	data += 3;
+	size -= 3;
 	if (o.method == METHOD_TEMPLATE) {
 		n = size / 2;
 		fd = memfile(data + n, size - n, path, sizeof(path));
