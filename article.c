@@ -25,19 +25,6 @@
 
 #include "cex.h"
 
-static bool
-is_element(const struct cex_node *n)
-{
-	return n->type == GUMBO_NODE_ELEMENT || n->type == GUMBO_NODE_TEMPLATE;
-}
-
-static bool
-is_text(const struct cex_node *n)
-{
-	return n->type == GUMBO_NODE_TEXT || n->type == GUMBO_NODE_CDATA ||
-	    n->type == GUMBO_NODE_WHITESPACE;
-}
-
 /* Elements that hold running text as blocks of their own. */
 static bool
 is_paragraph(uint16_t tag)
@@ -340,12 +327,12 @@ ld_article_letters(const struct cex_doc *d)
 	uint32_t		 i, letters;
 
 	for (i = 1; i + 1 < d->nnodes; i++)
-		if (is_element(&d->nodes[i]) &&
+		if (node_is_element(&d->nodes[i]) &&
 		    d->nodes[i].tag == GUMBO_TAG_SCRIPT &&
 		    (type = dom_attr(&d->nodes[i], "type")) != NULL &&
 		    strcasestr(type->value, "ld+json") != NULL &&
 		    d->nodes[i + 1].parent == i &&
-		    is_text(&d->nodes[i + 1]) &&
+		    node_is_text(&d->nodes[i + 1]) &&
 		    (letters = json_article_letters(
 		    d->nodes[i + 1].g->v.text.text)) > 0)
 			return letters;
@@ -380,12 +367,12 @@ aggregate(struct article *a)
 		if (!a->live[i])
 			continue;
 		p = n->parent;
-		if (is_text(n)) {
+		if (node_is_text(n)) {
 			a->own[i] = n->own_letters;
 			a->punct[i] = punctuation(n->g->v.text.text);
 		}
 		a->punct[p] += a->punct[i];
-		if (!(is_element(n) && (is_paragraph(n->tag) ||
+		if (!(node_is_element(n) && (is_paragraph(n->tag) ||
 		    is_container(n->tag))))
 			a->own[p] += a->own[i];
 	}
@@ -408,7 +395,7 @@ score_blocks(struct article *a)
 
 	for (i = 1; i < d->nnodes; i++) {
 		n = &d->nodes[i];
-		if (!a->live[i] || !is_element(n))
+		if (!a->live[i] || !node_is_element(n))
 			continue;
 		letters = is_paragraph(n->tag) ? n->letters : a->own[i];
 		if (!(is_paragraph(n->tag) || is_container(n->tag)) ||
@@ -463,7 +450,7 @@ joins(const struct article *a, uint32_t s, double best)
 	const struct cex_node	*n = &a->d->nodes[s];
 	double			 density;
 
-	if (!is_element(n) || !a->live[s])
+	if (!node_is_element(n) || !a->live[s])
 		return false;
 	if (final_score(a, s) >= (best * 0.2 > 10 ? best * 0.2 : 10))
 		return true;
@@ -562,7 +549,7 @@ is_twin(const struct article *a, uint32_t i, uint32_t best)
 	const struct cex_node	*n = &a->d->nodes[i], *b = &a->d->nodes[best];
 	const GumboAttribute	*ci, *cb;
 
-	if (!a->live[i] || !is_element(n) || n->tag != b->tag ||
+	if (!a->live[i] || !node_is_element(n) || n->tag != b->tag ||
 	    a->outside[i] || n->letters == 0)
 		return false;
 	ci = dom_attr(n, "class");
@@ -597,8 +584,8 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		live[i] = live[d->nodes[i].parent] &&
 		    !(d->nodes[i].flags & NODE_REMOVED);
 		a.outside[i] = a.outside[d->nodes[i].parent] ||
-		    (is_element(&d->nodes[i]) && is_outside(&d->nodes[i]));
-		if (body == 0 && live[i] && is_element(&d->nodes[i]) &&
+		    (node_is_element(&d->nodes[i]) && is_outside(&d->nodes[i]));
+		if (body == 0 && live[i] && node_is_element(&d->nodes[i]) &&
 		    d->nodes[i].tag == GUMBO_TAG_BODY)
 			body = i;
 	}
@@ -611,7 +598,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	 */
 	if (opts->title) {
 		for (i = body; i != 0 && i < d->nodes[body].end; i++)
-			if (live[i] && is_element(&d->nodes[i]) &&
+			if (live[i] && node_is_element(&d->nodes[i]) &&
 			    d->nodes[i].tag == GUMBO_TAG_H1 &&
 			    d->nodes[i].letters > 0) {
 				a.title = i;
@@ -619,14 +606,14 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 				break;
 			}
 		for (i = 1; a.title == 0 && i < d->nnodes; i++)
-			if (live[i] && is_element(&d->nodes[i]) &&
+			if (live[i] && node_is_element(&d->nodes[i]) &&
 			    d->nodes[i].tag == GUMBO_TAG_TITLE) {
 				d->title = i;
 				break;
 			}
 	}
 	for (i = 1; i < d->nnodes; i++)
-		if (live[i] && is_element(&d->nodes[i]) &&
+		if (live[i] && node_is_element(&d->nodes[i]) &&
 		    is_container(d->nodes[i].tag) &&
 		    (s = final_score(&a, i)) > best_score) {
 			best_score = s;
@@ -664,7 +651,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		if (!root[c])
 			continue;
 		for (i = c + 1; i < d->nodes[c].end; ) {
-			if (live[i] && is_element(&d->nodes[i]) &&
+			if (live[i] && node_is_element(&d->nodes[i]) &&
 			    is_clutter(&a, i, total)) {
 				d->nodes[i].flags |= NODE_REMOVED;
 				i = d->nodes[i].end;

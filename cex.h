@@ -201,6 +201,20 @@ struct guard_report {
 char	*guard_run(const char *, size_t, const struct guard_limits *,
 	    struct guard_report *, size_t *);
 
+/* Whether an overlay node is an element (or a template), or text. */
+static inline bool
+node_is_element(const struct cex_node *n)
+{
+	return n->type == GUMBO_NODE_ELEMENT || n->type == GUMBO_NODE_TEMPLATE;
+}
+
+static inline bool
+node_is_text(const struct cex_node *n)
+{
+	return n->type == GUMBO_NODE_TEXT || n->type == GUMBO_NODE_CDATA ||
+	    n->type == GUMBO_NODE_WHITESPACE;
+}
+
 /*
  * A parsed document. It owns the UTF-8 text, which gumbo's nodes point
  * into, gumbo's output, and the overlay.
@@ -245,6 +259,7 @@ struct dom_walker {
 int		 dom_walk(const struct cex_doc *, const struct dom_walker *,
 		    void *);
 bool		 dom_is_void(const struct cex_node *);
+bool		 dom_tag_is_void(uint16_t);
 
 /* encoding.c */
 int		 enc_lookup(const char *label, size_t len);

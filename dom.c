@@ -602,13 +602,14 @@ dom_walk(const struct cex_doc *d, const struct dom_walker *w, void *ctx)
 	return 0;
 }
 
-/* Elements that have no end tag in HTML. */
+/*
+ * Elements that have no end tag in HTML (image is what the parser
+ * makes img of).
+ */
 bool
-dom_is_void(const struct cex_node *n)
+dom_tag_is_void(uint16_t tag)
 {
-	if (n->g->v.element.tag_namespace != GUMBO_NAMESPACE_HTML)
-		return false;
-	switch (n->tag) {
+	switch (tag) {
 	case GUMBO_TAG_AREA:
 	case GUMBO_TAG_BASE:
 	case GUMBO_TAG_BASEFONT:
@@ -618,6 +619,7 @@ dom_is_void(const struct cex_node *n)
 	case GUMBO_TAG_EMBED:
 	case GUMBO_TAG_FRAME:
 	case GUMBO_TAG_HR:
+	case GUMBO_TAG_IMAGE:
 	case GUMBO_TAG_IMG:
 	case GUMBO_TAG_INPUT:
 	case GUMBO_TAG_KEYGEN:
@@ -631,4 +633,12 @@ dom_is_void(const struct cex_node *n)
 	default:
 		return false;
 	}
+}
+
+/* A void element of the HTML namespace. */
+bool
+dom_is_void(const struct cex_node *n)
+{
+	return n->g->v.element.tag_namespace == GUMBO_NAMESPACE_HTML &&
+	    dom_tag_is_void(n->tag);
 }

@@ -17,12 +17,6 @@
 #include "cex.h"
 
 static bool
-is_element(const struct cex_node *n)
-{
-	return n->type == GUMBO_NODE_ELEMENT || n->type == GUMBO_NODE_TEMPLATE;
-}
-
-static bool
 group_on(const struct cex_opts *opts, enum elem_group g)
 {
 	return (opts->groups & (1u << g)) != 0;
@@ -73,7 +67,7 @@ filter_attributes(struct cex_doc *d, const struct cex_opts *opts)
 	if ((d->attr_drop = calloc(d->nattrs, 1)) == NULL)
 		return -1;
 	for (i = 0; i < d->nnodes; i++) {
-		if (!is_element(&d->nodes[i]))
+		if (!node_is_element(&d->nodes[i]))
 			continue;
 		attrs = &d->nodes[i].g->v.element.attributes;
 		for (k = 0; k < attrs->length; k++) {
@@ -106,7 +100,7 @@ filter_elements(struct cex_doc *d, const struct cex_opts *opts)
 		if (n->type == GUMBO_NODE_COMMENT &&
 		    group_on(opts, GROUP_COMMENTS))
 			act = ACT_REMOVE;
-		else if (is_element(n)) {
+		else if (node_is_element(n)) {
 			act = tagmap_get(&opts->elements, n->g);
 			if (act == ACT_KEEP && n->tag == GUMBO_TAG_LINK &&
 			    group_on(opts, GROUP_STYLES) &&
@@ -149,7 +143,7 @@ filter_ads(struct cex_doc *d, const struct cex_opts *opts)
 			i = n->end;
 			continue;
 		}
-		if (is_element(n)) {
+		if (node_is_element(n)) {
 			src = dom_attr(n, "src");
 			href = dom_attr(n, "href");
 			if ((src != NULL &&
@@ -299,7 +293,7 @@ filter_retain_links(struct cex_doc *d, const struct cex_opts *opts)
 	for (i = 1; i < d->nnodes; i++) {
 		n = &d->nodes[i];
 		dead[i] = (n->flags & NODE_REMOVED) || dead[n->parent];
-		if (!dead[i] || n->tag != GUMBO_TAG_A || !is_element(n) ||
+		if (!dead[i] || n->tag != GUMBO_TAG_A || !node_is_element(n) ||
 		    letters[i] == 0 || (href = dom_attr(n, "href")) == NULL ||
 		    *href->value == '\0')
 			continue;

@@ -81,36 +81,6 @@ lower(unsigned char c)
 	return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
 }
 
-/* Elements a parser never pushes on its stack. */
-static bool
-is_void_tag(uint16_t tag)
-{
-	switch (tag) {
-	case GUMBO_TAG_AREA:
-	case GUMBO_TAG_BASE:
-	case GUMBO_TAG_BASEFONT:
-	case GUMBO_TAG_BGSOUND:
-	case GUMBO_TAG_BR:
-	case GUMBO_TAG_COL:
-	case GUMBO_TAG_EMBED:
-	case GUMBO_TAG_FRAME:
-	case GUMBO_TAG_HR:
-	case GUMBO_TAG_IMAGE:
-	case GUMBO_TAG_IMG:
-	case GUMBO_TAG_INPUT:
-	case GUMBO_TAG_KEYGEN:
-	case GUMBO_TAG_LINK:
-	case GUMBO_TAG_META:
-	case GUMBO_TAG_PARAM:
-	case GUMBO_TAG_SOURCE:
-	case GUMBO_TAG_TRACK:
-	case GUMBO_TAG_WBR:
-		return true;
-	default:
-		return false;
-	}
-}
-
 /* The formatting elements a parser reopens in each new block. */
 static bool
 is_formatting(uint16_t tag)
@@ -422,7 +392,7 @@ start_tag(struct scan *s, size_t i, size_t name, size_t len)
 		    s->elements >= s->lim->max_elements) {
 			keep = false;
 			s->report->elements++;
-		} else if (!is_void_tag(tag) && !(foreign && self_closing) &&
+		} else if (!dom_tag_is_void(tag) && !(foreign && self_closing) &&
 		    s->lim->max_depth > 0 && s->depth >= s->lim->max_depth) {
 			keep = false;
 			s->report->depth++;
@@ -433,7 +403,7 @@ start_tag(struct scan *s, size_t i, size_t name, size_t len)
 		}
 	}
 	if (!keep) {
-		if (!is_void_tag(tag) && !(foreign && self_closing))
+		if (!dom_tag_is_void(tag) && !(foreign && self_closing))
 			s->dropped[tag]++;
 		drop(s, i, gt + 1);
 		return gt + 1;
@@ -443,7 +413,7 @@ start_tag(struct scan *s, size_t i, size_t name, size_t len)
 		s->report->attributes++;
 		drop(s, cut, self_closing ? gt - 1 : gt);
 	}
-	if (!is_void_tag(tag) && !(foreign && self_closing)) {
+	if (!dom_tag_is_void(tag) && !(foreign && self_closing)) {
 		s->stack[s->depth].tag = tag;
 		s->stack[s->depth++].foreign = foreign ||
 		    tag == GUMBO_TAG_SVG || tag == GUMBO_TAG_MATH;

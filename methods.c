@@ -21,19 +21,6 @@
 
 #include "cex.h"
 
-static bool
-is_element(const struct cex_node *n)
-{
-	return n->type == GUMBO_NODE_ELEMENT || n->type == GUMBO_NODE_TEMPLATE;
-}
-
-static bool
-is_text(const struct cex_node *n)
-{
-	return n->type == GUMBO_NODE_TEXT || n->type == GUMBO_NODE_CDATA ||
-	    n->type == GUMBO_NODE_WHITESPACE;
-}
-
 /* Elements whose content is not text a reader sees. */
 static bool
 is_hidden(uint16_t tag)
@@ -106,7 +93,7 @@ find_tag(const struct cex_doc *d, const unsigned char *live, uint16_t tag)
 	uint32_t	 i;
 
 	for (i = 1; i < d->nnodes; i++)
-		if (live[i] && is_element(&d->nodes[i]) &&
+		if (live[i] && node_is_element(&d->nodes[i]) &&
 		    d->nodes[i].tag == tag)
 			return i;
 	return 0;
@@ -155,9 +142,9 @@ descend_weights(const struct cex_doc *d, const unsigned char *live)
 		return NULL;
 	for (i = d->nnodes; i-- > 1; ) {
 		n = &d->nodes[i];
-		if (!live[i] || (is_element(n) && is_hidden(n->tag)))
+		if (!live[i] || (node_is_element(n) && is_hidden(n->tag)))
 			continue;
-		if (is_text(n))
+		if (node_is_text(n))
 			weight[i] = collapsed_length(n->g->v.text.text);
 		weight[n->parent] += weight[i];
 	}
@@ -199,9 +186,9 @@ method_descend(struct cex_doc *d, const struct cex_opts *opts)
 		heaviest = 0;
 		tie = false;
 		for (c = cur + 1; c < d->nodes[cur].end; c = d->nodes[c].end) {
-			if (!live[c] || (is_element(&d->nodes[c]) ?
+			if (!live[c] || (node_is_element(&d->nodes[c]) ?
 			    is_hidden(d->nodes[c].tag) :
-			    !is_text(&d->nodes[c]) || weight[c] == 0))
+			    !node_is_text(&d->nodes[c]) || weight[c] == 0))
 				continue;
 			w = weight[c];
 			count++;
@@ -216,7 +203,7 @@ method_descend(struct cex_doc *d, const struct cex_opts *opts)
 				tie = true;
 		}
 		if (count == 0 || sum == 0 || tie ||
-		    !is_element(&d->nodes[heaviest]))
+		    !node_is_element(&d->nodes[heaviest]))
 			break;
 		if (count > 1 && (double)(max - min) / (double)sum < opts->spread)
 			break;
@@ -316,12 +303,12 @@ method_lqf(struct cex_doc *d, const struct cex_opts *opts)
 	/* Forward: the block each node's text belongs to, and links. */
 	for (i = 1; i < d->nnodes; i++) {
 		n = &d->nodes[i];
-		owner[i] = is_element(n) && is_block(n->tag) ? i :
+		owner[i] = node_is_element(n) && is_block(n->tag) ? i :
 		    owner[n->parent];
 		in_link[i] = in_link[n->parent] ||
-		    (is_element(n) && n->tag == GUMBO_TAG_A &&
+		    (node_is_element(n) && n->tag == GUMBO_TAG_A &&
 		    !(n->flags & NODE_UNWRAP));
-		if (live[i] && is_text(n) && !is_hidden(d->nodes[n->parent].tag)) {
+		if (live[i] && node_is_text(n) && !is_hidden(d->nodes[n->parent].tag)) {
 			total[owner[i]] += n->own_letters;
 			if (in_link[i])
 				linked[owner[i]] += n->own_letters;
@@ -330,17 +317,17 @@ method_lqf(struct cex_doc *d, const struct cex_opts *opts)
 	/* Backward: which inline elements hold a block. */
 	for (i = d->nnodes; i-- > 1; ) {
 		n = &d->nodes[i];
-		if (has_block[i] || (is_element(n) && is_block(n->tag)))
+		if (has_block[i] || (node_is_element(n) && is_block(n->tag)))
 			has_block[n->parent] = 1;
 	}
 	for (i = 1; i < d->nnodes; i++) {
 		n = &d->nodes[i];
-		if (!live[i] || !is_element(n) || !is_block(n->tag) ||
+		if (!live[i] || !node_is_element(n) || !is_block(n->tag) ||
 		    total[i] == 0 ||
 		    (double)linked[i] / (double)total[i] <= opts->link_quota)
 			continue;
 		for (c = i + 1; c < n->end; c = d->nodes[c].end)
-			if (!(is_element(&d->nodes[c]) &&
+			if (!(node_is_element(&d->nodes[c]) &&
 			    (is_block(d->nodes[c].tag) || has_block[c])))
 				d->nodes[c].flags |= NODE_REMOVED;
 	}
@@ -427,7 +414,7 @@ tokens_leaf(void *ctx, uint32_t i)
 	size_t			 first = t->n;
 	bool			 in_word = false;
 
-	if (!in_body(t, i) || !is_text(n) ||
+	if (!in_body(t, i) || !node_is_text(n) ||
 	    is_hidden(t->d->nodes[n->parent].tag))
 		return;
 	for (p = (const utf8proc_uint8_t *)n->g->v.text.text; *p != '\0';
@@ -525,7 +512,7 @@ keep_spans(struct cex_doc *d, const struct tokens *t, const struct span *s,
 		return -1;
 	}
 	for (i = d->nnodes; i-- > 1; ) {
-		if (is_text(&d->nodes[i]) && t->first[i] <= t->last[i]) {
+		if (node_is_text(&d->nodes[i]) && t->first[i] <= t->last[i]) {
 			state[i] = UNCOVERED;
 			/* The last span starting at or before the last word. */
 			lo = 0, hi = ns;

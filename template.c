@@ -94,12 +94,6 @@ fnv_collapsed(uint64_t h, const char *s, bool *pending, bool *any)
 	return h;
 }
 
-static bool
-is_element(const struct cex_node *n)
-{
-	return n->type == GUMBO_NODE_ELEMENT || n->type == GUMBO_NODE_TEMPLATE;
-}
-
 static void
 profile_free(struct profile *p)
 {
@@ -157,8 +151,8 @@ profile_new(const struct cex_doc *d)
 		const struct cex_node *n = &d->nodes[i];
 
 		skip[i] = skip[n->parent] || (n->flags & NODE_REMOVED) ||
-		    (is_element(n) && n->tag == GUMBO_TAG_HEAD);
-		if (skip[i] || !is_element(n))
+		    (node_is_element(n) && n->tag == GUMBO_TAG_HEAD);
+		if (skip[i] || !node_is_element(n))
 			continue;
 		level[i] = level[n->parent] + 1;
 		name = dom_tagname(n->g, &len, &custom);
@@ -473,7 +467,7 @@ method_template(struct cex_doc *d, const struct cex_opts *opts,
 		if (!noise[k])
 			continue;
 		for (c = i + 1; c < d->nodes[i].end; c = d->nodes[c].end)
-			if (!is_element(&d->nodes[c]))
+			if (!node_is_element(&d->nodes[c]))
 				d->nodes[c].flags |= NODE_REMOVED;
 	}
 	rc = 0;
