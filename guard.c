@@ -384,6 +384,18 @@ start_tag(struct scan *s, size_t i, size_t name, size_t len)
 	gt = tag_end(s, name + len, s->lim->max_attrs, &cut, &self_closing);
 	if (gt == s->len)
 		return s->len;	/* cut off by the end: the parser drops it */
+	/*
+	 * The parser has one html, head and body, whatever the page says:
+	 * the depth counts from inside them.
+	 */
+	if (tag == GUMBO_TAG_HTML || tag == GUMBO_TAG_HEAD ||
+	    tag == GUMBO_TAG_BODY) {
+		if (cut != 0) {
+			s->report->attributes++;
+			drop(s, cut, self_closing ? gt - 1 : gt);
+		}
+		return gt + 1;
+	}
 	foreign = s->depth > 0 && s->stack[s->depth - 1].foreign;
 	if (!foreign)
 		imply_ends(s, tag);
