@@ -17,6 +17,7 @@ GUMBO_VERSION := $(shell $(PKG_CONFIG) --modversion gumbo)
 DEFS = -DCEX_DATADIR='"$(DATADIR)"' -DGUMBO_VERSION='"$(GUMBO_VERSION)"'
 
 SRCS = cex.c dom.c encoding.c eval.c filters.c hosts.c lists.c measure.c \
+	url.c json.c \
 	guard.c methods.c template.c batch.c article.c \
 	output.c
 HDRS = cex.h

@@ -5,15 +5,18 @@
  * turn), or to its own file in -o DIR, written to a temporary file and
  * renamed, so that it appears whole or not at all. A bad input is named
  * on stderr and the batch goes on; a failing standard output stops it.
- * A fatal signal removes the temporary files being written.
+ * A fatal signal removes the temporary files being written. With stderr
+ * on a terminal, a line there shows how far the batch has come.
  */
 #include <err.h>
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cex.h"
@@ -57,108 +60,6 @@ catch_signals(void)
 	signal(SIGXFSZ, SIG_IGN);
 }
 
-/* Writes one parsed document; -1 on a write error. */
-static int
-render(struct cex_doc *doc, const struct cex_opts *opts, FILE *out)
-{
-	return opts->text ? out_text(out, doc) : out_html(out, doc);
-}
-
-/*
- * Output path for an input in -o mode: DIR/NAME.html or .txt, NAME the
- * file's base name without its extension ("stdin" for -).
- */
-static char *
-output_path(const struct cex_opts *opts, const char *input)
-{
-	const char	*base = strrchr(input, '/'), *dot;
-	char		*path;
-	int		 len;
-
-	base = base == NULL ? input : base + 1;
-	if (strcmp(input, "-") == 0)
-		base = "stdin";
-	dot = strrchr(base, '.');
-	len = dot == NULL || dot == base ? (int)strlen(base) : (int)(dot - base);
-	if (asprintf(&path, "%s/%.*s.%s", opts->outdir, len, base,
-	    opts->text ? "txt" : "html") == -1)
-		err(1, NULL);
-	return path;
-}
-
-/*
- * Writes to a temporary file beside the output, then renames it, so
- * the output appears whole or not at all; the temporary file is in the
- * job's slot while it exists. Returns 0, or 1 after a message.
- */
-static int
-write_file(struct cex_doc *doc, const struct cex_opts *opts,
-    const char *input, mode_t mode, size_t slot)
-{
-	char	*path = output_path(opts, input), *tmp;
-	FILE	*f = NULL;
-	int	 fd, rc = 1, saved;
-
-	if (asprintf(&tmp, "%s.XXXXXX", path) == -1)
-		err(1, NULL);
-	temp_files[slot] = tmp;
-	if ((fd = mkstemp(tmp)) == -1) {
-		warn("%s", path);
-		goto out;
-	}
-	if (fchmod(fd, mode) == -1 || (f = fdopen(fd, "w")) == NULL) {
-		warn("%s", path);
-		close(fd);
-		unlink(tmp);
-		goto out;
-	}
-	errno = 0;
-	if (render(doc, opts, f) == -1 || fflush(f) == EOF || ferror(f)) {
-		saved = errno;
-		fclose(f);
-		unlink(tmp);
-		errno = saved;
-		warn("%s", path);
-		goto out;
-	}
-	if (fclose(f) == EOF || rename(tmp, path) == -1) {
-		warn("%s", path);
-		unlink(tmp);
-		goto out;
-	}
-	rc = 0;
-out:
-	temp_files[slot] = NULL;
-	free(tmp);
-	free(path);
-	return rc;
-}
-
-/*
- * Says what the guard left out of a page to keep the parse bounded: the
- * output is still written, from what was left.
- */
-static void
-guard_warn(const char *input, const struct guard_report *r,
-    const struct cex_opts *opts)
-{
-	if (r->depth > 0)
-		warnx("%s: %zu tags nested deeper than %ld left out "
-		    "(--max-depth)", input, r->depth, opts->max_depth);
-	if (r->formatting > 0)
-		warnx("%s: %zu formatting tags left out, over %d open at once "
-		    "(--max-depth 0 keeps them)", input, r->formatting,
-		    GUARD_MAX_FORMATTING);
-	if (r->elements > 0)
-		warnx("%s: %zu tags left out, over one element for %d bytes "
-		    "(--max-depth 0 keeps them)", input, r->elements,
-		    GUARD_BYTES_PER_ELEMENT);
-	if (r->attributes > 0)
-		warnx("%s: %zu tags cut to their first %d attributes "
-		    "(--max-depth 0 keeps them)", input, r->attributes,
-		    GUARD_MAX_ATTRS);
-}
-
 /* What became of an input. */
 enum { DONE, FAILED, STOP };
 
@@ -179,50 +80,344 @@ struct batch {
 	}		*results;
 	bool		 stop;		/* standard output failed */
 	int		 status;
+	/* Standard error, shared by the jobs: messages and progress. */
+	pthread_mutex_t	 say_lock;
+	bool		 progress;	/* the progress line is on */
+	bool		 shown;		/* ... and on the screen now */
+	size_t		 done, failed;	/* inputs finished, of them failed */
+	struct timespec	 start, drawn;
+};
+
+/* Seconds from a to b. */
+static double
+seconds(const struct timespec *a, const struct timespec *b)
+{
+	return (double)(b->tv_sec - a->tv_sec) +
+	    (double)(b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+/*
+ * Draws the progress line: files done of all, pages a second, errors;
+ * at most ten times a second unless forced. Under say_lock.
+ */
+static void
+progress_draw(struct batch *b, bool force)
+{
+	struct timespec	 now;
+	double		 elapsed;
+
+	if (!b->progress)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (!force && b->shown && seconds(&b->drawn, &now) < 0.1)
+		return;
+	elapsed = seconds(&b->start, &now);
+	fprintf(stderr, "\r%s: %zu/%zu files, %.1f pages/s, %zu error%s\033[K",
+	    program_invocation_short_name, b->done, b->n,
+	    elapsed > 0 ? (double)b->done / elapsed : 0.0, b->failed,
+	    b->failed == 1 ? "" : "s");
+	fflush(stderr);
+	b->drawn = now;
+	b->shown = true;
+}
+
+/* Takes the progress line off the screen. Under say_lock. */
+static void
+progress_erase(struct batch *b)
+{
+	if (!b->shown)
+		return;
+	fputs("\r\033[K", stderr);
+	fflush(stderr);
+	b->shown = false;
+}
+
+/* Counts an input as finished and shows it (the last one at once). */
+static void
+progress_count(struct batch *b, bool failed)
+{
+	pthread_mutex_lock(&b->say_lock);
+	b->done++;
+	b->failed += failed;
+	progress_draw(b, b->done == b->n);
+	pthread_mutex_unlock(&b->say_lock);
+}
+
+/*
+ * A message on stderr as "cex: what", then ": " and the reason for
+ * errnum if it is not 0; the progress line, if any, is taken off and
+ * drawn again below it.
+ */
+static void
+say(struct batch *b, int errnum, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	pthread_mutex_lock(&b->say_lock);
+	progress_erase(b);
+	fprintf(stderr, "%s: ", program_invocation_short_name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	if (errnum != 0)
+		fprintf(stderr, ": %s", strerror(errnum));
+	putc('\n', stderr);
+	progress_draw(b, true);
+	pthread_mutex_unlock(&b->say_lock);
+}
+
+/*
+ * What is written for an input: the document with the writer of the
+ * format, or with --fallback the input as it came, from head (the bytes
+ * read) and then the rest of fd (-1 if none).
+ */
+struct emit {
+	struct cex_doc	*doc;		/* NULL: the input unchanged */
+	const char	*head;
+	size_t		 head_len;
+	int		 fd;
+	bool		 bom;		/* a byte order mark first */
 };
 
 /*
+ * Copies the rest of fd to out. Returns -1 with errno set if reading
+ * failed (*read_error is then set) or writing did.
+ */
+static int
+copy_rest(int fd, FILE *out, bool *read_error)
+{
+	char	 buf[65536];
+	ssize_t	 got;
+
+	for (;;) {
+		if ((got = read(fd, buf, sizeof(buf))) == -1) {
+			if (errno == EINTR)
+				continue;
+			*read_error = true;
+			return -1;
+		}
+		if (got == 0)
+			return 0;
+		if (fwrite(buf, 1, (size_t)got, out) != (size_t)got)
+			return -1;
+	}
+}
+
+/*
+ * Writes an input's output to out. Returns 0, or -1 with errno set on a
+ * write error (or a read error of the input, *read_error then set).
+ */
+static int
+emit(const struct emit *e, const struct cex_opts *opts, const char *input,
+    FILE *out, bool *read_error)
+{
+	*read_error = false;
+	if (e->doc == NULL)
+		return (e->head_len > 0 &&
+		    fwrite(e->head, 1, e->head_len, out) != e->head_len) ||
+		    (e->fd != -1 && copy_rest(e->fd, out, read_error) == -1) ?
+		    -1 : 0;
+	if (e->bom)
+		fputs("\xEF\xBB\xBF", out);
+	switch (opts->format) {
+	case FORMAT_TEXT:
+		return out_text(out, e->doc);
+	case FORMAT_JSON:
+		return out_json(out, e->doc, opts, input);
+	default:
+		return out_html(out, e->doc);
+	}
+}
+
+/*
+ * Output path for an input in -o mode: DIR/NAME.html, .txt or .json,
+ * NAME the file's base name without its extension ("stdin" for -).
+ */
+static char *
+output_path(const struct cex_opts *opts, const char *input)
+{
+	static const char *const ext[FORMAT__MAX] = {
+		[FORMAT_HTML] = "html",
+		[FORMAT_TEXT] = "txt",
+		[FORMAT_JSON] = "json",
+	};
+	const char	*base = strrchr(input, '/'), *dot;
+	char		*path;
+	int		 len;
+
+	base = base == NULL ? input : base + 1;
+	if (strcmp(input, "-") == 0)
+		base = "stdin";
+	dot = strrchr(base, '.');
+	len = dot == NULL || dot == base ? (int)strlen(base) : (int)(dot - base);
+	if (asprintf(&path, "%s/%.*s.%s", opts->outdir, len, base,
+	    ext[opts->format]) == -1)
+		abort();
+	return path;
+}
+
+/*
+ * Writes to a temporary file beside the output, then renames it, so
+ * the output appears whole or not at all; the temporary file is in the
+ * job's slot while it exists. Returns 0, or 1 after a message.
+ */
+static int
+write_file(struct batch *b, const struct emit *e, const char *input,
+    size_t slot)
+{
+	char	*path = output_path(b->opts, input), *tmp;
+	FILE	*f = NULL;
+	int	 fd, rc = 1, saved;
+	bool	 read_error;
+
+	if (asprintf(&tmp, "%s.XXXXXX", path) == -1)
+		abort();
+	temp_files[slot] = tmp;
+	if ((fd = mkstemp(tmp)) == -1) {
+		say(b, errno, "%s", path);
+		goto out;
+	}
+	if (fchmod(fd, b->mode) == -1 || (f = fdopen(fd, "w")) == NULL) {
+		say(b, errno, "%s", path);
+		close(fd);
+		unlink(tmp);
+		goto out;
+	}
+	errno = 0;
+	if (emit(e, b->opts, input, f, &read_error) == -1 ||
+	    fflush(f) == EOF || ferror(f)) {
+		saved = errno;
+		fclose(f);
+		unlink(tmp);
+		say(b, saved, "%s", read_error ? input : path);
+		goto out;
+	}
+	if (fclose(f) == EOF || rename(tmp, path) == -1) {
+		say(b, errno, "%s", path);
+		unlink(tmp);
+		goto out;
+	}
+	rc = 0;
+out:
+	temp_files[slot] = NULL;
+	free(tmp);
+	free(path);
+	return rc;
+}
+
+/*
+ * Says what the guard left out of a page to keep the parse bounded: the
+ * output is still written, from what was left.
+ */
+static void
+guard_warn(struct batch *b, const char *input, const struct guard_report *r)
+{
+	if (r->depth > 0)
+		say(b, 0, "%s: %zu tags nested deeper than %ld left out "
+		    "(--max-depth)", input, r->depth, b->opts->max_depth);
+	if (r->formatting > 0)
+		say(b, 0, "%s: %zu formatting tags left out, over %d open at "
+		    "once (--max-depth 0 keeps them)", input, r->formatting,
+		    GUARD_MAX_FORMATTING);
+	if (r->elements > 0)
+		say(b, 0, "%s: %zu tags left out, over one element for %d "
+		    "bytes (--max-depth 0 keeps them)", input, r->elements,
+		    GUARD_BYTES_PER_ELEMENT);
+	if (r->attributes > 0)
+		say(b, 0, "%s: %zu tags cut to their first %d attributes "
+		    "(--max-depth 0 keeps them)", input, r->attributes,
+		    GUARD_MAX_ATTRS);
+}
+
+/*
+ * Parses and extracts an input of len bytes. Returns the document, or
+ * NULL after a message if that failed.
+ */
+static struct cex_doc *
+extract(struct batch *b, size_t index, const char *bytes, size_t len)
+{
+	struct cex_doc	*doc;
+
+	doc = dom_new(bytes, len, b->opts);
+	if (doc == NULL || method_run(doc, b->opts, b->site, index) == -1) {
+		say(b, errno, "%s", b->inputs[index]);
+		dom_free(doc);
+		return NULL;
+	}
+	if (!b->opts->quiet)
+		guard_warn(b, b->inputs[index], &doc->guard);
+	return doc;
+}
+
+/*
  * One input: read, parse, extract, write to out (standard output or a
- * buffer) or to its file. Returns DONE, FAILED (this input failed, go
- * on) or STOP (out failed: nothing more can be written).
+ * buffer) or to its file. With --fallback, an input whose extraction
+ * failed or left no text is written unchanged. Returns DONE, FAILED
+ * (this input failed, go on) or STOP (out failed: nothing more can be
+ * written).
  */
 static int
 process(struct batch *b, size_t index, size_t slot, FILE *out)
 {
 	const struct cex_opts *opts = b->opts;
 	const char	*input = b->inputs[index];
-	struct cex_doc	*doc;
-	char		*bytes;
+	struct emit	 e;
+	char		*bytes = NULL;
 	size_t		 len;
-	int		 rc;
+	int		 rc = DONE, fd, saved;
+	bool		 read_error;
 
-	if (dom_read(input, (size_t)opts->max_bytes, &bytes, &len) == -1) {
+	memset(&e, 0, sizeof(e));
+	e.fd = -1;
+	if ((fd = dom_open(input)) == -1) {
+		say(b, errno, "%s", input);
+		return FAILED;
+	}
+	if (dom_read_fd(fd, (size_t)opts->max_bytes, &bytes, &len) == -1) {
 		if (errno == EFBIG)
-			warnx("%s: larger than %lld bytes (--max-bytes)", input,
-			    opts->max_bytes);
+			say(b, 0, "%s: larger than %lld bytes (--max-bytes)%s",
+			    input, opts->max_bytes,
+			    opts->fallback ? ", written unchanged" : "");
 		else
-			warn("%s", input);
-		return FAILED;
+			say(b, errno, "%s", input);
+		rc = FAILED;
+		if (errno != EFBIG || !opts->fallback)
+			goto out;
+		e.fd = fd;
+	} else if ((e.doc = extract(b, index, bytes, len)) == NULL)
+		rc = FAILED;
+	if (e.doc != NULL && opts->fallback && dom_live_letters(e.doc) == 0) {
+		dom_free(e.doc);
+		e.doc = NULL;
 	}
-	doc = dom_new(bytes, len, opts);
-	free(bytes);
-	if (doc == NULL || method_run(doc, opts, b->site, index) == -1) {
-		warn("%s", input);
-		dom_free(doc);
-		return FAILED;
-	}
-	guard_warn(input, &doc->guard, opts);
-	if (opts->outdir != NULL)
-		rc = write_file(doc, opts, input, b->mode, slot) == 0 ?
-		    DONE : FAILED;
-	else {
+	if (e.doc == NULL && !opts->fallback)
+		goto out;
+	e.head = bytes;
+	e.head_len = len;
+	e.bom = e.doc != NULL && opts->bom && opts->format != FORMAT_JSON &&
+	    (opts->outdir != NULL || index == 0);
+	if (opts->outdir != NULL) {
+		if (write_file(b, &e, input, slot) != 0)
+			rc = FAILED;
+	} else {
 		errno = 0;
-		rc = render(doc, opts, out) == -1 || fflush(out) == EOF ?
-		    STOP : DONE;
-		if (rc == STOP)
-			warn("write error");
+		if (emit(&e, opts, input, out, &read_error) == -1 ||
+		    fflush(out) == EOF) {
+			saved = errno;
+			if (read_error) {
+				say(b, saved, "%s", input);
+				rc = FAILED;
+			} else {
+				say(b, saved, "write error");
+				rc = STOP;
+			}
+		}
 	}
-	dom_free(doc);
+out:
+	dom_free(e.doc);
+	free(bytes);
+	if (fd != STDIN_FILENO)
+		close(fd);
 	return rc;
 }
 
@@ -238,7 +433,7 @@ print_ready(struct batch *b)
 		if (!b->stop && r->len > 0 &&
 		    (fwrite(r->text, 1, r->len, stdout) != r->len ||
 		    fflush(stdout) == EOF)) {
-			warn("write error");
+			say(b, errno, "write error");
 			b->stop = true;
 			b->status = 1;
 		}
@@ -272,6 +467,7 @@ job(void *arg)
 		r.state = process(b, i, slot, out);
 		if (out != NULL && fclose(out) == EOF)
 			err(1, NULL);
+		progress_count(b, r.state != DONE);
 		pthread_mutex_lock(&b->lock);
 		b->results[i] = r;
 		print_ready(b);
@@ -310,6 +506,24 @@ run_jobs(struct batch *b, unsigned jobs)
 }
 
 /*
+ * Whether to show progress: for a batch, with stderr on a terminal that
+ * the outputs do not go to, unless --quiet.
+ */
+static bool
+wants_progress(const struct cex_opts *opts, size_t n)
+{
+	struct stat	 out, err;
+
+	if (opts->quiet || n < 2 || !isatty(STDERR_FILENO))
+		return false;
+	if (opts->outdir != NULL || !isatty(STDOUT_FILENO))
+		return true;
+	return fstat(STDOUT_FILENO, &out) == 0 &&
+	    fstat(STDERR_FILENO, &err) == 0 &&
+	    (out.st_rdev != err.st_rdev || out.st_dev != err.st_dev);
+}
+
+/*
  * Runs the n inputs with opts, on opts->jobs threads when there are
  * several inputs. Returns the exit status: 0, or 1 if an input or an
  * output failed.
@@ -330,6 +544,12 @@ batch_run(const char *const *inputs, size_t n, const struct cex_opts *opts,
 	b.mode = umask(0);
 	umask(b.mode);
 	b.mode = 0666 & ~b.mode;
+	pthread_mutex_init(&b.say_lock, NULL);
+	b.progress = wants_progress(opts, n);
+	clock_gettime(CLOCK_MONOTONIC, &b.start);
+	pthread_mutex_lock(&b.say_lock);
+	progress_draw(&b, true);
+	pthread_mutex_unlock(&b.say_lock);
 	catch_signals();
 	if (opts->jobs > 1 && n > 1)
 		b.status = run_jobs(&b, opts->jobs < n ? opts->jobs :
@@ -337,14 +557,19 @@ batch_run(const char *const *inputs, size_t n, const struct cex_opts *opts,
 	else
 		for (i = 0; i < n; i++) {
 			rc = process(&b, i, 0, stdout);
+			progress_count(&b, rc != DONE);
 			if (rc != DONE)
 				b.status = 1;
 			if (rc == STOP)
 				break;
 		}
 	if (fclose(stdout) == EOF && b.status == 0) {
-		warn("write error");
+		say(&b, errno, "write error");
 		b.status = 1;
 	}
+	pthread_mutex_lock(&b.say_lock);
+	progress_erase(&b);
+	pthread_mutex_unlock(&b.say_lock);
+	pthread_mutex_destroy(&b.say_lock);
 	return b.status;
 }

@@ -51,6 +51,7 @@ enum opt_id {
 	OPT_VERSION = 'V',
 	OPT_METHOD = 'm',
 	OPT_JOBS = 'j',
+	OPT_QUIET = 'q',
 	OPT_CHARSET = 256,
 	OPT_EVAL,
 	OPT_SUMMARY,
@@ -86,10 +87,21 @@ enum opt_id {
 	OPT_MAX_BYTES,
 	OPT_TITLE,
 	OPT_FULL,
+	OPT_FORMAT,
+	OPT_JSON_HTML,
+	OPT_URL,
+	OPT_FALLBACK,
+	OPT_BOM,
 };
 
 static const struct option longopts[] = {
 	{ "text", no_argument, NULL, OPT_TEXT },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "json-html", no_argument, NULL, OPT_JSON_HTML },
+	{ "url", required_argument, NULL, OPT_URL },
+	{ "fallback", no_argument, NULL, OPT_FALLBACK },
+	{ "bom", no_argument, NULL, OPT_BOM },
+	{ "quiet", no_argument, NULL, OPT_QUIET },
 	{ "output-dir", required_argument, NULL, OPT_OUTDIR },
 	{ "method", required_argument, NULL, OPT_METHOD },
 	{ "jobs", required_argument, NULL, OPT_JOBS },
@@ -161,6 +173,12 @@ static const char *const group_tags[GROUP__MAX] = {
 	[GROUP_COMMENTS] = "",
 };
 
+static const char *const format_names[FORMAT__MAX] = {
+	[FORMAT_HTML] = "html",
+	[FORMAT_TEXT] = "text",
+	[FORMAT_JSON] = "json",
+};
+
 static const char *const link_list_modes[LINKLISTS__MAX] = {
 	[LINKLISTS_OFF] = "off",
 	[LINKLISTS_CELLS] = "cells",
@@ -191,18 +209,29 @@ help(void)
 {
 	usage(stdout);
 	fputs(
-"Extract the content of HTML pages: remove clutter with the filters of the\n"
-"Crunch proxy (Gupta et al., WWW 2003), write what is left as HTML, or as\n"
-"plain text with -t. With no FILE, or when FILE is -, read standard input.\n"
+"Extract the content of HTML pages, by default the article, and write it as\n"
+"HTML, as plain text with -t, or as JSON. With no FILE, or when FILE is -,\n"
+"read standard input.\n"
 "\n"
-"  -t, --text               write plain text instead of HTML\n"
+"  -t, --text               write plain text instead of HTML (--format text)\n"
+"      --format FORMAT      html (default), text, or json: an object a line\n"
+"                           for each input: file, url, title, method, text\n"
+"      --json-html          with --format json, the HTML too, as \"html\"\n"
 "      --title              article: the title first (the page's first h1,\n"
 "                           or its <title>)\n"
 "      --full               a whole HTML document around the part of the\n"
 "                           page a method keeps, not the part alone\n"
-"  -o, --output-dir DIR     write each FILE to DIR/NAME.html (.txt with -t)\n"
+"  -o, --output-dir DIR     write each FILE to DIR/NAME.html (.txt, .json)\n"
 "  -j, --jobs N             process N files at once (default: 1); output\n"
 "                           as with one\n"
+"  -q, --quiet              no progress line on a terminal, no notices of\n"
+"                           what the guard left out\n"
+"      --url URL            the page's address, to resolve its links\n"
+"                           against (default: $PRIVOXY_URL if set, else none)\n"
+"      --fallback           write the input unchanged when extraction fails\n"
+"                           or leaves no text (for a proxy)\n"
+"      --bom                begin with a UTF-8 byte order mark, which\n"
+"                           browsers obey over the HTTP header's charset\n"
 "      --charset NAME       input encoding (default: byte order mark, then\n"
 "                           <meta>, then UTF-8 if valid, else windows-1252)\n"
 "      --config FILE        read options from FILE, one 'name = value' a line\n"
@@ -346,10 +375,23 @@ set_group(struct cex_opts *opts, enum elem_group g, bool remove)
 		opts->groups &= ~(1u << g);
 }
 
+/* Whether s starts with a scheme, as "https:" does. */
+static bool
+is_absolute_url(const char *s)
+{
+	if (!((*s | 0x20) >= 'a' && (*s | 0x20) <= 'z'))
+		return false;
+	while (((*s | 0x20) >= 'a' && (*s | 0x20) <= 'z') ||
+	    (*s >= '0' && *s <= '9') || *s == '+' || *s == '-' || *s == '.')
+		s++;
+	return *s == ':';
+}
+
 static void
 opts_init(struct cex_opts *opts)
 {
-	int	 g;
+	const char	*url;
+	int		 g;
 
 	memset(opts, 0, sizeof(*opts));
 	for (g = 0; g < GROUP__MAX; g++)
@@ -369,6 +411,9 @@ opts_init(struct cex_opts *opts)
 	opts->max_bytes = DEFAULT_MAX_BYTES;
 	opts->method = METHOD_ARTICLE;
 	opts->jobs = 1;
+	/* Privoxy says so to its external filters. */
+	if ((url = getenv("PRIVOXY_URL")) != NULL && is_absolute_url(url))
+		opts->url = url;
 }
 
 static void
@@ -546,7 +591,32 @@ apply_option(struct cex_opts *opts, int id, const char *arg,
 		opts->summary = true;
 		break;
 	case OPT_TEXT:
-		opts->text = true;
+		opts->format = FORMAT_TEXT;
+		break;
+	case OPT_FORMAT:
+		if ((k = parse_choice(where, arg, format_names,
+		    FORMAT__MAX)) == -1)
+			return -1;
+		opts->format = k;
+		break;
+	case OPT_JSON_HTML:
+		opts->json_html = true;
+		break;
+	case OPT_URL:
+		if (!is_absolute_url(arg)) {
+			warnx("%s: not an absolute URL '%s'", where, arg);
+			return -1;
+		}
+		opts->url = arg;
+		break;
+	case OPT_FALLBACK:
+		opts->fallback = true;
+		break;
+	case OPT_BOM:
+		opts->bom = true;
+		break;
+	case OPT_QUIET:
+		opts->quiet = true;
 		break;
 	case OPT_TITLE:
 		opts->title = true;
@@ -736,6 +806,11 @@ named_option(const char *name, const char *value, const char *where,
 		o = NULL;
 		break;
 	case OPT_TEXT:
+	case OPT_FORMAT:
+	case OPT_JSON_HTML:
+	case OPT_FALLBACK:
+	case OPT_BOM:
+	case OPT_QUIET:
 	case OPT_OUTDIR:
 	case OPT_METHOD:
 	case OPT_EVAL:
@@ -911,7 +986,7 @@ read_options(struct cex_opts *opts, struct settings *set, int argc,
 	int	 c;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "to:m:j:hV", longopts, NULL)) != -1)
+	while ((c = getopt_long(argc, argv, "to:m:j:qhV", longopts, NULL)) != -1)
 		if (c == OPT_CONFIG)
 			config = optarg;
 	if (config != NULL &&
@@ -919,7 +994,7 @@ read_options(struct cex_opts *opts, struct settings *set, int argc,
 		return 2;
 	opterr = 1;
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "to:m:j:hV", longopts, NULL)) !=
+	while ((c = getopt_long(argc, argv, "to:m:j:qhV", longopts, NULL)) !=
 	    -1) {
 		switch (c) {
 		case OPT_HELP:
@@ -950,6 +1025,15 @@ read_options(struct cex_opts *opts, struct settings *set, int argc,
 	}
 	if (opts->summary && !opts->eval) {
 		warnx("--summary: only with --eval");
+		return 2;
+	}
+	if (opts->json_html && opts->format != FORMAT_JSON) {
+		warnx("--json-html: only with --format json");
+		return 2;
+	}
+	if (opts->fallback && opts->format == FORMAT_JSON) {
+		warnx("--fallback: not with --format json, which has no room "
+		    "for the input");
 		return 2;
 	}
 	return -1;

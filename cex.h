@@ -73,6 +73,14 @@ enum link_lists {
 	LINKLISTS__MAX
 };
 
+/* What is written for an input. */
+enum format {
+	FORMAT_HTML,		/* the content as HTML */
+	FORMAT_TEXT,		/* its text */
+	FORMAT_JSON,		/* a JSON object a line: title, text... */
+	FORMAT__MAX
+};
+
 /* The extraction methods of -m. */
 enum method {
 	METHOD_CRUNCH,		/* Crunch's filters */
@@ -99,7 +107,12 @@ struct cex_opts {
 	const char	*methods;	/* -m as given: method specs */
 	bool		 eval;		/* --eval: operands are packages */
 	bool		 summary;	/* --summary: only the eval summary */
-	bool		 text;		/* -t: plain text, not HTML */
+	enum format	 format;	/* -t, --format: what is written */
+	bool		 json_html;	/* --json-html: JSON holds the HTML */
+	const char	*url;		/* --url: the page's address, or NULL */
+	bool		 fallback;	/* --fallback: the input if no content */
+	bool		 bom;		/* --bom: a byte order mark first */
+	bool		 quiet;		/* --quiet: no progress, no notices */
 	const char	*outdir;	/* -o: one output file per input */
 	const char	*charset;	/* --charset: encoding name, or NULL */
 	unsigned	 groups;	/* bit (1 << enum elem_group) removed */
@@ -228,9 +241,13 @@ struct cex_doc {
 	uint32_t	 nnodes;
 	unsigned char	*attr_drop;	/* per attribute: 1 if stripped */
 	uint32_t	 nattrs;
-	uint32_t	*retained;	/* removed links to list at the end */
+	struct retained_link {
+		uint32_t node;		/* the a element */
+		char	*url;		/* its href, resolved */
+	}		*retained;	/* removed links to list at the end */
 	uint32_t	 nretained;
 	const char	*encoding;	/* name of the input's encoding */
+	char		*base_url;	/* links are relative to it, or NULL */
 	bool		 fragment;	/* a method kept parts: no doctype */
 	uint32_t	 title;		/* a title element to write first, or 0 */
 	struct guard_report guard;	/* what the guard dropped */
@@ -239,6 +256,8 @@ struct cex_doc {
 /* dom.c */
 struct cex_doc	*dom_new(const char *bytes, size_t len, const struct cex_opts *);
 void		 dom_free(struct cex_doc *);
+int		 dom_open(const char *path);
+int		 dom_read_fd(int fd, size_t max, char **bytes, size_t *len);
 int		 dom_read(const char *path, size_t max, char **bytes, size_t *len);
 typedef void	(*dom_decide_fn)(struct cex_doc *, uint32_t,
 		    const struct cex_opts *);
@@ -249,6 +268,8 @@ bool		 dom_is_letter(int32_t);
 bool		 dom_is_space(int32_t);
 const GumboAttribute *dom_attr(const struct cex_node *, const char *);
 const char	*dom_tagname(const GumboNode *, size_t *, bool *);
+uint32_t	 dom_title(const struct cex_doc *);
+uint64_t	 dom_live_letters(const struct cex_doc *);
 
 /* What a walk does at each live node; enter returns false to skip. */
 struct dom_walker {
@@ -306,9 +327,17 @@ void		 site_free(struct site *);
 int		 method_template(struct cex_doc *, const struct cex_opts *,
 		    const struct site *, size_t);
 
+/* url.c */
+char	*url_resolve(const char *base, const char *ref);
+
 /* output.c */
 int	 out_html(FILE *, const struct cex_doc *);
 int	 out_text(FILE *, const struct cex_doc *);
+char	*out_collapsed(const struct cex_doc *, uint32_t);
+
+/* json.c */
+int	 out_json(FILE *, const struct cex_doc *, const struct cex_opts *,
+	    const char *input);
 
 /* batch.c */
 int	 batch_run(const char *const *, size_t, const struct cex_opts *,

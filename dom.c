@@ -22,33 +22,52 @@
 #include "cex.h"
 
 /*
- * Reads a whole file ("-" is standard input) into a new buffer with a
- * NUL after its last byte, refusing one of more than max bytes (0: no
- * limit) with EFBIG before reading it all. Returns -1 with errno set on
- * failure.
+ * Opens an input for dom_read_fd: "-" is standard input, a directory is
+ * refused with EISDIR. Returns the descriptor, or -1 with errno set.
  */
 int
-dom_read(const char *path, size_t max, char **bytes, size_t *len)
+dom_open(const char *path)
+{
+	struct stat	 st;
+	int		 fd;
+
+	if (strcmp(path, "-") == 0)
+		return STDIN_FILENO;
+	if ((fd = open(path, O_RDONLY)) == -1)
+		return -1;
+	if (fstat(fd, &st) == -1 || S_ISDIR(st.st_mode)) {
+		if (S_ISDIR(st.st_mode))
+			errno = EISDIR;
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/*
+ * Reads fd to its end into a new buffer with a NUL after its last byte.
+ * Past max bytes (0: no limit) it stops with EFBIG: a regular file is
+ * refused before anything is read, other inputs once more than max
+ * bytes came. On EFBIG, *bytes and *len hold what was read (NULL and 0
+ * if nothing), for the caller to pass on and free; the rest is still
+ * in fd. Returns -1 with errno set on failure.
+ */
+int
+dom_read_fd(int fd, size_t max, char **bytes, size_t *len)
 {
 	struct stat	 st;
 	char		*buf = NULL, *nbuf;
 	size_t		 n = 0, cap;
 	ssize_t		 got;
-	int		 fd, saved;
+	int		 saved;
 
-	if (strcmp(path, "-") == 0)
-		fd = STDIN_FILENO;
-	else if ((fd = open(path, O_RDONLY)) == -1)
-		return -1;
+	*bytes = NULL;
+	*len = 0;
 	if (fstat(fd, &st) == -1)
-		goto fail;
-	if (S_ISDIR(st.st_mode)) {
-		errno = EISDIR;
-		goto fail;
-	}
+		return -1;
 	if (max > 0 && S_ISREG(st.st_mode) && (uintmax_t)st.st_size > max) {
 		errno = EFBIG;
-		goto fail;
+		return -1;
 	}
 	cap = S_ISREG(st.st_mode) && st.st_size > 0 ?
 	    (size_t)st.st_size + 1 : 65536;
@@ -70,12 +89,12 @@ dom_read(const char *path, size_t max, char **bytes, size_t *len)
 			break;
 		n += got;
 		if (max > 0 && n > max) {
+			*bytes = buf;
+			*len = n;
 			errno = EFBIG;
-			goto fail;
+			return -1;
 		}
 	}
-	if (fd != STDIN_FILENO)
-		close(fd);
 	buf[n] = '\0';
 	*bytes = buf;
 	*len = n;
@@ -83,10 +102,31 @@ dom_read(const char *path, size_t max, char **bytes, size_t *len)
 fail:
 	saved = errno;
 	free(buf);
-	if (fd != STDIN_FILENO)
-		close(fd);
 	errno = saved;
 	return -1;
+}
+
+/*
+ * Reads a whole file ("-" is standard input) as dom_read_fd does, but
+ * keeps nothing on failure.
+ */
+int
+dom_read(const char *path, size_t max, char **bytes, size_t *len)
+{
+	int	 fd, rc, saved;
+
+	if ((fd = dom_open(path)) == -1)
+		return -1;
+	rc = dom_read_fd(fd, max, bytes, len);
+	saved = errno;
+	if (fd != STDIN_FILENO)
+		close(fd);
+	if (rc == -1) {
+		free(*bytes);
+		*bytes = NULL;
+	}
+	errno = saved;
+	return rc;
 }
 
 /* Unicode whitespace: ASCII's, NEL, and the Z categories (NBSP too). */
@@ -394,6 +434,28 @@ heap_free_all(struct gumbo_heap *h)
 }
 
 /*
+ * The address the page's links are relative to: its first base element
+ * with an href, resolved against the page's own address (--url), else
+ * that address; NULL if neither is known. Returns -1 if memory runs out.
+ */
+static int
+find_base_url(struct cex_doc *d, const char *url)
+{
+	const GumboAttribute	*href = NULL;
+	uint32_t		 i;
+
+	for (i = 1; i < d->nnodes && href == NULL; i++)
+		if (node_is_element(&d->nodes[i]) &&
+		    d->nodes[i].tag == GUMBO_TAG_BASE)
+			href = dom_attr(&d->nodes[i], "href");
+	if (href != NULL)
+		d->base_url = url_resolve(url, href->value);
+	else if (url != NULL)
+		d->base_url = strdup(url);
+	return (href != NULL || url != NULL) && d->base_url == NULL ? -1 : 0;
+}
+
+/*
  * Decodes len bytes (charset: a label checked by the caller, or NULL to
  * detect), parses them and builds the overlay. The bytes are not kept.
  * Returns NULL with errno set if memory runs out.
@@ -449,7 +511,8 @@ dom_new(const char *bytes, size_t len, const struct cex_opts *opts)
 	/* Parse errors are not used: not recording them saves time. */
 	options.max_errors = 0;
 	d->gumbo = gumbo_parse_with_options(&options, d->html, d->len);
-	if (d->gumbo == NULL || build_overlay(d) == -1)
+	if (d->gumbo == NULL || build_overlay(d) == -1 ||
+	    find_base_url(d, opts->url) == -1)
 		goto fail;
 	return d;
 fail:
@@ -461,13 +524,18 @@ fail:
 void
 dom_free(struct cex_doc *d)
 {
+	uint32_t	 i;
+
 	if (d == NULL)
 		return;
 	heap_free_all(d->heap);
 	free(d->html);
 	free(d->nodes);
 	free(d->attr_drop);
+	for (i = 0; i < d->nretained; i++)
+		free(d->retained[i].url);
 	free(d->retained);
+	free(d->base_url);
 	free(d);
 }
 
@@ -641,4 +709,62 @@ dom_is_void(const struct cex_node *n)
 {
 	return n->g->v.element.tag_namespace == GUMBO_NAMESPACE_HTML &&
 	    dom_tag_is_void(n->tag);
+}
+
+/*
+ * The page's title, for --title and JSON: its first h1 in the body with
+ * text, where articles put their headline, else its title element; 0 if
+ * it has neither. Removed or not: the title is the page's.
+ */
+uint32_t
+dom_title(const struct cex_doc *d)
+{
+	uint32_t	 i, title = 0, h1 = 0, h1_end = 0;
+	bool		 in_body = false;
+
+	for (i = 1; i < d->nnodes; i++) {
+		if (i < h1_end && d->nodes[i].own_letters > 0)
+			return h1;
+		if (!node_is_element(&d->nodes[i]))
+			continue;
+		if (d->nodes[i].tag == GUMBO_TAG_BODY)
+			in_body = true;
+		else if (d->nodes[i].tag == GUMBO_TAG_TITLE && title == 0 &&
+		    d->nodes[i].g->v.element.tag_namespace ==
+		    GUMBO_NAMESPACE_HTML)
+			title = i;
+		else if (d->nodes[i].tag == GUMBO_TAG_H1 && in_body &&
+		    i >= h1_end) {
+			h1 = i;
+			h1_end = d->nodes[i].end;
+		}
+	}
+	return title;
+}
+
+/*
+ * The letters and digits of the text a writer would write: in the text
+ * nodes of what the filters left. Whether a page had content.
+ */
+uint64_t
+dom_live_letters(const struct cex_doc *d)
+{
+	uint64_t	 letters = 0;
+	uint32_t	 i;
+
+	for (i = 1; i < d->nnodes; ) {
+		if (d->nodes[i].flags & NODE_REMOVED) {
+			i = d->nodes[i].end;
+			continue;
+		}
+		if (node_is_element(&d->nodes[i]) &&
+		    (d->nodes[i].tag == GUMBO_TAG_HEAD ||
+		    d->nodes[i].type == GUMBO_NODE_TEMPLATE)) {
+			i = d->nodes[i].end;
+			continue;
+		}
+		letters += d->nodes[i].own_letters;
+		i++;
+	}
+	return letters;
 }

@@ -124,6 +124,29 @@ filter_elements(struct cex_doc *d, const struct cex_opts *opts)
 }
 
 /*
+ * Whether a link points at a host of the ad lists: resolved against the
+ * page's address when it is known, so that a relative link on a page of
+ * an ad host is one too. -1 if memory runs out.
+ */
+static int
+is_ad_link(const struct cex_doc *d, const struct strset *hosts,
+    const GumboAttribute *link)
+{
+	char	*url;
+	bool	 ad;
+
+	if (link == NULL)
+		return 0;
+	if (d->base_url == NULL)
+		return hosts_match_url(hosts, link->value);
+	if ((url = url_resolve(d->base_url, link->value)) == NULL)
+		return -1;
+	ad = hosts_match_url(hosts, url);
+	free(url);
+	return ad;
+}
+
+/*
  * Advertisement remover: an element whose src or href points at a host
  * of the ad lists, or at a subdomain of one, is removed with its
  * content (the link, image, frame or script itself).
@@ -131,9 +154,9 @@ filter_elements(struct cex_doc *d, const struct cex_opts *opts)
 int
 filter_ads(struct cex_doc *d, const struct cex_opts *opts)
 {
-	const GumboAttribute	*src, *href;
 	struct cex_node		*n;
 	uint32_t		 i;
+	int			 src, href;
 
 	if (!opts->ads || opts->ad_hosts == NULL)
 		return 0;
@@ -144,12 +167,14 @@ filter_ads(struct cex_doc *d, const struct cex_opts *opts)
 			continue;
 		}
 		if (node_is_element(n)) {
-			src = dom_attr(n, "src");
-			href = dom_attr(n, "href");
-			if ((src != NULL &&
-			    hosts_match_url(opts->ad_hosts, src->value)) ||
-			    (href != NULL &&
-			    hosts_match_url(opts->ad_hosts, href->value))) {
+			src = is_ad_link(d, opts->ad_hosts, dom_attr(n, "src"));
+			href = is_ad_link(d, opts->ad_hosts,
+			    dom_attr(n, "href"));
+			if (src == -1 || href == -1) {
+				errno = ENOMEM;
+				return -1;
+			}
+			if (src || href) {
 				n->flags |= NODE_REMOVED;
 				i = n->end;
 				continue;
@@ -266,7 +291,7 @@ filter_tables(struct cex_doc *d, const struct cex_opts *opts)
 /*
  * Removed link retainer: collects, in document order and once per
  * address, every removed a[href] that has text, for the writers to list
- * at the end.
+ * at the end; its address resolved when the page's is known.
  */
 int
 filter_retain_links(struct cex_doc *d, const struct cex_opts *opts)
@@ -276,6 +301,7 @@ filter_retain_links(struct cex_doc *d, const struct cex_opts *opts)
 	struct cex_node		*n;
 	unsigned char		*dead;
 	uint32_t		*letters, i;
+	char			*url = NULL;
 	int			 added, rc = -1;
 
 	if (!opts->keep_links)
@@ -297,22 +323,29 @@ filter_retain_links(struct cex_doc *d, const struct cex_opts *opts)
 		    letters[i] == 0 || (href = dom_attr(n, "href")) == NULL ||
 		    *href->value == '\0')
 			continue;
-		if ((added = strset_add(seen, href->value,
-		    strlen(href->value))) == -1)
+		if ((url = url_resolve(d->base_url, href->value)) == NULL ||
+		    (added = strset_add(seen, url, strlen(url))) == -1)
 			goto out;
-		if (added == 0)
+		if (added == 0) {
+			free(url);
+			url = NULL;
 			continue;
+		}
 		if ((d->nretained & (d->nretained - 1)) == 0) {
-			uint32_t *r = realloc(d->retained, (d->nretained == 0 ?
-			    1 : d->nretained * 2) * sizeof(*r));
+			struct retained_link *r = realloc(d->retained,
+			    (d->nretained == 0 ? 1 : d->nretained * 2) *
+			    sizeof(*r));
 			if (r == NULL)
 				goto out;
 			d->retained = r;
 		}
-		d->retained[d->nretained++] = i;
+		d->retained[d->nretained].node = i;
+		d->retained[d->nretained++].url = url;
+		url = NULL;
 	}
 	rc = 0;
 out:
+	free(url);
 	free(dead);
 	free(letters);
 	strset_free(seen);

@@ -10,6 +10,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <utf8proc.h>
 
@@ -112,9 +113,10 @@ is_raw_text(const struct cex_node *n)
 /*
  * The text of a subtree with runs of whitespace collapsed to one space
  * and none at either end, as a new string (NULL if memory runs out).
+ * Removed or not: it gives the text of removed links and titles.
  */
-static char *
-collapsed_text(const struct cex_doc *d, uint32_t i)
+char *
+out_collapsed(const struct cex_doc *d, uint32_t i)
 {
 	const struct cex_node	*n = &d->nodes[i];
 	const char		*s;
@@ -159,7 +161,6 @@ struct htmlw {
 static void
 html_retained(struct htmlw *w)
 {
-	const GumboAttribute	*href;
 	char			*text;
 	uint32_t		 k;
 
@@ -168,19 +169,35 @@ html_retained(struct htmlw *w)
 		return;
 	fputs("<ul>", w->f);
 	for (k = 0; k < w->d->nretained; k++) {
-		href = dom_attr(&w->d->nodes[w->d->retained[k]], "href");
-		if ((text = collapsed_text(w->d, w->d->retained[k])) == NULL) {
+		if ((text = out_collapsed(w->d, w->d->retained[k].node)) ==
+		    NULL) {
 			w->nomem = true;
 			break;
 		}
 		fputs("<li><a href=\"", w->f);
-		escape_attr(w->f, href->value);
+		escape_attr(w->f, w->d->retained[k].url);
 		fputs("\">", w->f);
 		escape_text(w->f, text);
 		fputs("</a></li>", w->f);
 		free(text);
 	}
 	fputs("</ul>", w->f);
+}
+
+/*
+ * Whether a meta element declares the page's encoding, which was the
+ * input's and is no longer: the output is UTF-8.
+ */
+static bool
+declares_charset(const struct cex_node *n)
+{
+	const GumboAttribute	*a;
+
+	if (n->tag != GUMBO_TAG_META)
+		return false;
+	return dom_attr(n, "charset") != NULL ||
+	    ((a = dom_attr(n, "http-equiv")) != NULL &&
+	    strcasecmp(a->value, "content-type") == 0);
 }
 
 static bool
@@ -192,6 +209,8 @@ html_enter(void *ctx, uint32_t i)
 	const GumboAttribute	*a;
 	uint32_t		 k;
 
+	if (declares_charset(n))
+		return false;
 	putc('<', w->f);
 	put_tagname(w->f, n->g);
 	for (k = 0; k < attrs->length; k++) {
@@ -219,6 +238,9 @@ html_enter(void *ctx, uint32_t i)
 		putc('"', w->f);
 	}
 	putc('>', w->f);
+	/* A whole document says what it is in, for browsers to read it. */
+	if (n->tag == GUMBO_TAG_HEAD)
+		fputs("<meta charset=\"utf-8\">", w->f);
 	return true;
 }
 
@@ -296,7 +318,7 @@ out_html(FILE *f, const struct cex_doc *d)
 	 * document has its title element.
 	 */
 	if (d->title != 0 && d->fragment) {
-		char	*text = collapsed_text(d, d->title);
+		char	*text = out_collapsed(d, d->title);
 
 		if (text == NULL)
 			return -1;
@@ -625,7 +647,6 @@ out_text(FILE *f, const struct cex_doc *d)
 	static const struct dom_walker walker = { text_enter, text_leave,
 	    text_leaf };
 	struct textw		 w;
-	const GumboAttribute	*href;
 	char			*text;
 	uint32_t		 k;
 	int			 rc = 0;
@@ -635,7 +656,7 @@ out_text(FILE *f, const struct cex_doc *d)
 	w.d = d;
 	/* A title the method chose to give first, as a paragraph. */
 	if (d->title != 0) {
-		if ((text = collapsed_text(d, d->title)) == NULL)
+		if ((text = out_collapsed(d, d->title)) == NULL)
 			return -1;
 		if (*text != '\0') {
 			fputs(text, f);
@@ -648,11 +669,10 @@ out_text(FILE *f, const struct cex_doc *d)
 		w.nomem = true;
 	w.nhold = 0;
 	for (k = 0; k < d->nretained && !w.nomem; k++) {
-		if ((text = collapsed_text(d, d->retained[k])) == NULL) {
+		if ((text = out_collapsed(d, d->retained[k].node)) == NULL) {
 			w.nomem = true;
 			break;
 		}
-		href = dom_attr(&d->nodes[d->retained[k]], "href");
 		want_newlines(&w, k == 0 ? 2 : 1);
 		if (k == 0) {
 			text_out(&w, "----");
@@ -661,7 +681,7 @@ out_text(FILE *f, const struct cex_doc *d)
 		text_out(&w, text);
 		w.space = true;
 		text_out(&w, "<");
-		put_url(f, href->value);
+		put_url(f, d->retained[k].url);
 		putc('>', f);
 		free(text);
 	}

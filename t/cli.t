@@ -59,6 +59,15 @@ run 2 "missing option argument" "$page" --links
 run 2 "-o not a directory" -o "$page" "$page"
 same "$tmp/err" "cex: $page: Not a directory" "-o not a directory message"
 run 2 "-o missing" -o "$tmp/nowhere" "$page"
+run 2 "bad format" --format=xml "$page"
+same "$tmp/err" "cex: --format: invalid value 'xml'" "bad format message"
+run 2 "--json-html without JSON" --json-html "$page"
+same "$tmp/err" "cex: --json-html: only with --format json" \
+    "--json-html without JSON: message"
+run 2 "--fallback with JSON" --fallback --format json "$page"
+run 2 "--url not absolute" --url=example.org/page "$page"
+same "$tmp/err" "cex: --url: not an absolute URL 'example.org/page'" \
+    "--url not absolute: message"
 run 2 "unreadable --ad-hosts" --ad-hosts="$tmp/none" "$page"
 same "$tmp/err" "cex: $tmp/none: No such file or directory" \
     "unreadable --ad-hosts message"
@@ -84,7 +93,7 @@ run 0 "empty input, text" -t /dev/null
 run 0 "empty input, HTML" /dev/null
 [ ! -s "$tmp/out" ]; ok $? "empty input: the article is nothing"
 run 0 "empty input, HTML, -m crunch" -m crunch /dev/null
-printf '<html><head></head><body></body></html>' > "$tmp/want"
+printf '<html><head><meta charset="utf-8"></head><body></body></html>' > "$tmp/want"
 cmp -s "$tmp/want" "$tmp/out"; ok $? "empty input, -m crunch: an empty document"
 
 # -o: whole files, named after the input, with the usual mode.

@@ -12,3 +12,17 @@ ok() {
 	n=$((n + 1))
 	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
+
+# need COMMAND WHY: whether COMMAND is installed. If not, says so as a
+# skipped test; with CEX_NEED_ALL set (as CI sets it, having installed
+# everything), as a failed one.
+need() {
+	command -v "$1" > /dev/null && return 0
+	n=$((n + 1))
+	if [ -n "${CEX_NEED_ALL:-}" ]; then
+		echo "not ok $n - $1 is installed ($2)"
+	else
+		echo "ok $n # skip $1 is not installed ($2)"
+	fi
+	return 1
+}
