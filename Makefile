@@ -14,7 +14,7 @@ WARNINGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra
 DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags gumbo libutf8proc)
 DEPS_LIBS := $(shell $(PKG_CONFIG) --libs gumbo libutf8proc) -lm
 GUMBO_VERSION := $(shell $(PKG_CONFIG) --modversion gumbo)
-DEFS = -DCEX_DATADIR='"$(DATADIR)"' -DGUMBO_VERSION='"$(GUMBO_VERSION)"'
+DEFS = -DGUMBO_VERSION='"$(GUMBO_VERSION)"'
 
 SRCS = cex.c dom.c encoding.c eval.c filters.c hosts.c lists.c measure.c \
 	url.c json.c \
@@ -50,7 +50,15 @@ $(CHECKER): t/measure-check.c $(LIBOBJS) $(HDRS)
 $(BUILD)/%.o: %.c $(HDRS) Makefile
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) $(THREADS) $(SANFLAGS) $(WARNINGS) $(DEPS_CFLAGS) $(DEFS) \
-		$(CPPFLAGS) -c -o $@ $<
+		-I$(BUILD) $(CPPFLAGS) -c -o $@ $<
+
+# The data directory is compiled in: paths.h changes, and cex.o is built
+# again, only when DATADIR (or PREFIX) does.
+$(BUILD)/paths.h: FORCE
+	@mkdir -p $(BUILD)
+	@echo '#define CEX_DATADIR "$(DATADIR)"' > $@.new
+	@if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
+$(BUILD)/cex.o: $(BUILD)/paths.h
 
 # The floor cex is measured against: a plain gumbo parse of each file.
 bench/gparse: bench/gparse.c
@@ -122,5 +130,7 @@ clean:
 	rm -rf build cex cex-san bench/gparse bench/maxrss
 
 comma = ,
+
+FORCE:
 
 .PHONY: all check bench eval eval-check fuzz lint install uninstall clean

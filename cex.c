@@ -19,10 +19,8 @@
 #include <utf8proc.h>
 
 #include "cex.h"
+#include "paths.h"	/* CEX_DATADIR, from make */
 
-#ifndef CEX_DATADIR
-#define CEX_DATADIR "/usr/local/share/cex"
-#endif
 #ifndef GUMBO_VERSION
 #define GUMBO_VERSION "unknown"
 #endif
@@ -889,12 +887,13 @@ read_config(struct cex_opts *opts, struct settings *set, const char *path,
 /*
  * The default ad list: in $CEX_DATADIR if set, else in the data
  * directory compiled in, else in data/ beside the executable (cex run
- * from its build tree).
+ * from its build tree). If it is in neither, the one compiled in is
+ * named.
  */
 static char *
 default_ad_list(void)
 {
-	char		 exe[PATH_MAX], *path, *slash;
+	char		 exe[PATH_MAX], *path, *built, *slash;
 	const char	*dir = getenv("CEX_DATADIR");
 	ssize_t		 n;
 
@@ -914,10 +913,14 @@ default_ad_list(void)
 	if ((slash = strrchr(exe, '/')) == NULL)
 		return path;
 	*slash = '\0';
-	free(path);
-	if (asprintf(&path, "%s/data/%s", exe, AD_LIST) == -1)
+	if (asprintf(&built, "%s/data/%s", exe, AD_LIST) == -1)
 		err(1, NULL);
-	return path;
+	if (access(built, F_OK) != 0) {
+		free(built);
+		return path;
+	}
+	free(path);
+	return built;
 }
 
 /* Loads the ad lists; returns the exit status to stop with, or 0. */

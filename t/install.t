@@ -1,0 +1,57 @@
+#!/bin/sh
+# make install and make uninstall, from a copy of the sources built
+# afresh: PREFIX and DESTDIR are honoured, the installed cex finds the
+# ad list where PREFIX put it (or in CEX_DATADIR), and man reads the
+# installed page.
+. "$(dirname "$0")/lib.sh"
+
+# make in the copy, without the flags of a make check above this test.
+mk() {
+	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -s -C "$tmp/src" "$@" \
+	    > "$tmp/make.log" 2>&1
+}
+
+mkdir "$tmp/src"
+cp -R ./*.c ./*.h Makefile man data "$tmp/src/"
+root=$tmp/root
+mk -j2 install DESTDIR="$root" PREFIX=/usr
+ok $? "make install DESTDIR=... PREFIX=/usr"
+for f in usr/bin/cex usr/share/man/man1/cex.1 usr/share/cex/adaway-hosts.txt; do
+	[ -f "$root/$f" ]; ok $? "installed $f"
+done
+[ -x "$root/usr/bin/cex" ]; ok $? "the program is executable"
+[ -z "$(find "$root" -type f | grep -v -e /usr/bin/cex -e /cex.1 -e /adaway-hosts.txt)" ]
+ok $? "nothing else installed"
+
+# The installed program: its data directory is PREFIX's (which is not
+# there yet, without DESTDIR), or CEX_DATADIR.
+"$root/usr/bin/cex" -t examples/page.html > /dev/null 2> "$tmp/err"
+grep -q "^cex: /usr/share/cex/adaway-hosts.txt (the default ad list" \
+    "$tmp/err"
+ok $? "the installed cex looks for its ad list under PREFIX"
+CEX_DATADIR=$root/usr/share/cex "$root/usr/bin/cex" -t examples/page.html \
+    > "$tmp/out"
+ok $? "the installed cex runs with CEX_DATADIR"
+"$CEX" -t examples/page.html | cmp -s - "$tmp/out"
+ok $? "the installed cex gives what the tested one gives"
+if need man "man -l on the installed page"; then
+	MANWIDTH=80 man -l "$root/usr/share/man/man1/cex.1" 2> "$tmp/err" |
+	    sed 's/.\x08//g' > "$tmp/man"
+	grep -q 'cex . extract the content of HTML pages' "$tmp/man" &&
+	    [ ! -s "$tmp/err" ]
+	ok $? "man -l reads the installed page"
+fi
+
+mk uninstall DESTDIR="$root" PREFIX=/usr
+ok $? "make uninstall"
+[ -z "$(find "$root" -type f)" ]; ok $? "make uninstall removes every file"
+
+# The default PREFIX.
+mk install DESTDIR="$root"
+[ -x "$root/usr/local/bin/cex" ] &&
+    [ -f "$root/usr/local/share/cex/adaway-hosts.txt" ]
+ok $? "make install DESTDIR=...: PREFIX is /usr/local"
+"$root/usr/local/bin/cex" -t examples/page.html > /dev/null 2> "$tmp/err"
+grep -q "^cex: /usr/local/share/cex/adaway-hosts.txt" "$tmp/err"
+ok $? "... and cex looks there"
+echo "1..$n"
