@@ -43,6 +43,9 @@ only_known README "README"
 setup=$(grep -o 'apt-get install -y .* mandoc perl' README | sed 's/-y /-y -qq /')
 grep -qF "$setup" .ci/run
 ok $? "README and .ci/run install the same packages"
+setup=$(grep -o 'apt-get install -y privoxy .*' README | sed 's/-y /-y -qq /')
+[ -n "$setup" ] && grep -qxF "\$sudo $setup" .ci/run
+ok $? "README and .ci/run install the same programs for the tests"
 grep -qx '    make check && make check SANITIZE=1' README &&
     grep -qx 'make check && make check SANITIZE=1' .ci/run
 ok $? "README and .ci/run run the same test command"
