@@ -27,7 +27,7 @@ if command -v mandoc > /dev/null; then
 	[ -z "$lint" ]
 	ok $? "man page lints clean"
 	[ -z "$lint" ] || printf '%s\n' "$lint" | sed 's/^/# /'
-	mandoc -Tascii man/cex.1 | sed 's/.\x08//g' > "$tmp/man"
+	mandoc -Tascii -Owidth=120 man/cex.1 | sed 's/.\x08//g' > "$tmp/man"
 else
 	ok 1 "mandoc is installed (the README's set-up installs it)"
 	: > "$tmp/man"
@@ -102,12 +102,23 @@ grep '^\$ ' "$tmp/examples" | grep -v -e '^\$ cat ' -e '://' |
 [ "$(wc -l < "$tmp/commands")" -ge 3 ]
 ok $? "man page examples: found the commands"
 while IFS= read -r command; do
+	# A command of a pipeline that is not installed: skipped.
+	installed=yes
+	for program in $(printf '%s\n' "$command" | tr '|' '\n' |
+	    awk '{ print $1 }'); do
+		[ "$program" = cex ] ||
+		    need "$program" "man page example" || installed=no
+	done
+	[ $installed = yes ] || continue
 	(cd "$tmp/ex" && PATH="$tmp/ex/bin:$PATH" sh -c "$command" \
 	    > "$tmp/ex.stdout" 2> "$tmp/ex.stderr") &&
 	    [ ! -s "$tmp/ex.stderr" ] &&
 	    { [ -s "$tmp/ex.stdout" ] || [ -s "$tmp/ex/out/page.txt" ]; }
 	ok $? "man page example runs: $command"
 done < "$tmp/commands"
+line=$(grep '^/usr/local/bin/cex ' contrib/privoxy/cex.filter)
+[ -n "$line" ] && grep -qxF "$line" "$tmp/examples"
+ok $? "man page example: the Privoxy filter, as contrib/privoxy has it"
 {
 	printf 'all: txt/page.txt\n'
 	sed -n '/^txt\/%.txt: html\/%.html$/,/^$/p' "$tmp/examples" |
