@@ -1,7 +1,9 @@
 /*
  * fuzz.c: the libFuzzer harness (make fuzz). The whole path of a page:
- * decoding, the guard, the parse, every method of -m and both writers,
- * then the evaluation's measures of the text against the input. The
+ * decoding, the guard, the parse, every method of -m, links resolved
+ * against an address, the HTML, text and JSON writers and the test of
+ * --fallback, then the evaluation's measures of the text against the
+ * input. The
  * first three bytes choose the method and the settings, the rest is the
  * page; for -m template, the page is compared with itself cut in two.
  */
@@ -39,7 +41,12 @@ settings(struct cex_opts *o, unsigned char a, unsigned char b,
 	o->method = (enum method)((a ^ (c & 0xf0)) % METHOD__MAX);
 	o->title = c & 1;
 	o->full = (c >> 1) & 1;
-	o->text = (a >> 3) & 1;
+	o->format = (a >> 3) & 1 ? FORMAT_TEXT : FORMAT_HTML;
+	if ((c >> 3) & 1) {
+		o->format = FORMAT_JSON;
+		o->json_html = true;
+	}
+	o->url = (c >> 2) & 1 ? "http://a/b/c/d;p?q" : NULL;
 	o->link_lists = (enum link_lists)(((a >> 4) & 3) % LINKLISTS__MAX);
 	o->link_lists_given = (a >> 6) & 1;
 	o->empty_tables = o->empty_tables_given = (a >> 7) & 1;
@@ -89,7 +96,7 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	char		*out = NULL, *gold, path[64];
 	size_t		 out_len = 0, gold_len, n;
 	FILE		*f;
-	int		 fd = -1;
+	int		 fd = -1, rc;
 
 	if (size < 3)
 		return 0;
@@ -110,7 +117,21 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		abort();
 	if ((f = open_memstream(&out, &out_len)) == NULL)
 		abort();
-	if ((o.text ? out_text(f, d) : out_html(f, d)) == -1)
+	switch (o.format) {
+	case FORMAT_TEXT:
+		rc = out_text(f, d);
+		break;
+	case FORMAT_JSON:
+		rc = out_json(f, d, &o, "-");
+		break;
+	default:
+		rc = out_html(f, d);
+		break;
+	}
+	if (rc == -1)
+		abort();
+	/* What --fallback asks of a page. */
+	if (dom_live_letters(d) > d->len)
 		abort();
 	fclose(f);
 	/* The measures, the input read as UTF-8 standing for a gold text. */
