@@ -5,9 +5,11 @@
 # installed page.
 . "$(dirname "$0")/lib.sh"
 
-# make in the copy, without the flags of a make check above this test.
+# make in the copy, without the flags and variables of a make check
+# above this test (make SANITIZE=1 check passes SANITIZE down).
 mk() {
-	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -s -C "$tmp/src" "$@" \
+	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS -u SANITIZE \
+	    make -s -C "$tmp/src" "$@" \
 	    > "$tmp/make.log" 2>&1
 }
 
