@@ -26,3 +26,22 @@ need() {
 	fi
 	return 1
 }
+
+# free_port: a free port on the loopback interface (python3).
+free_port() {
+	python3 -c 'import socket
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+print(s.getsockname()[1])'
+}
+
+# listening PORT: waits until a web server answers on PORT (5 s at most).
+listening() {
+	i=0
+	while [ $i -lt 50 ]; do
+		curl -s -o /dev/null "http://127.0.0.1:$1/" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}

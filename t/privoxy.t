@@ -13,25 +13,6 @@ mkdir -p "$px/tmp" "$px/www/news"
 pids=
 trap 'kill $pids 2> /dev/null; chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
 
-# A free port on the loopback interface.
-free_port() {
-	python3 -c 'import socket
-s = socket.socket()
-s.bind(("127.0.0.1", 0))
-print(s.getsockname()[1])'
-}
-
-# waits_for PORT: until something listens there (5 s at most).
-waits_for() {
-	i=0
-	while [ $i -lt 50 ]; do
-		curl -s -o /dev/null "http://127.0.0.1:$1/" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-
 # The site: a cluttered article in windows-1252, a portal of links, a
 # style sheet.
 printf '%s\n' '<!DOCTYPE html>' \
@@ -74,7 +55,7 @@ debug 4096
 CONF
 privoxy --no-daemon "$px/config" > "$px/privoxy.out" 2>&1 &
 pids="$pids $!"
-waits_for "$hport" && waits_for "$pport"
+listening "$hport" && listening "$pport"
 ok $? "the web server and Privoxy listen"
 
 # get PATH: the page at PATH through the proxy, to $tmp/got.

@@ -58,20 +58,12 @@ fi
 
 # curl from a web server on the loopback interface.
 if need python3 "the web server" && need curl "curl"; then
-	port=$(python3 -c 'import socket
-s = socket.socket()
-s.bind(("127.0.0.1", 0))
-print(s.getsockname()[1])')
+	port=$(free_port)
 	(cd "$tmp/r/saved" && exec python3 -m http.server "$port" \
 	    --bind 127.0.0.1) > /dev/null 2>&1 &
 	server=$!
 	trap 'kill $server 2> /dev/null; rm -rf "$tmp"' EXIT
-	i=0
-	while [ $i -lt 50 ] &&
-	    ! curl -s -o /dev/null "http://127.0.0.1:$port/"; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	listening "$port"
 	command=$(recipe "curl -s ")
 	[ -n "$command" ]; ok $? "README: the curl recipe"
 	run "$(printf '%s\n' "$command" |
