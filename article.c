@@ -83,7 +83,7 @@ static const char *const bad_words[] = {
 	"navigation", "breadcrumb", "breadcrumbs", "promo", "sponsor",
 	"sponsored", "ad", "ads", "advert", "advertisement", "banner",
 	"newsletter", "subscribe", "subscription", "signup", "cookie",
-	"consent", "popup", "modal", "outbrain", "taboola", "recommended",
+	"consent", "popup", "modal", "recommended",
 	"recirc", "more", "trending", "popular", "tags", "tag", "byline",
 	"author", "bio", "caption", "credit", "meta", "toolbar", "tools",
 	"print", "skip", "hidden", "disclaimer", "copyright", "rail",
