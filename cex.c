@@ -373,18 +373,6 @@ set_group(struct cex_opts *opts, enum elem_group g, bool remove)
 		opts->groups &= ~(1u << g);
 }
 
-/* Whether s starts with a scheme, as "https:" does. */
-static bool
-is_absolute_url(const char *s)
-{
-	if (!((*s | 0x20) >= 'a' && (*s | 0x20) <= 'z'))
-		return false;
-	while (((*s | 0x20) >= 'a' && (*s | 0x20) <= 'z') ||
-	    (*s >= '0' && *s <= '9') || *s == '+' || *s == '-' || *s == '.')
-		s++;
-	return *s == ':';
-}
-
 static void
 opts_init(struct cex_opts *opts)
 {
@@ -410,7 +398,7 @@ opts_init(struct cex_opts *opts)
 	opts->method = METHOD_ARTICLE;
 	opts->jobs = 1;
 	/* Privoxy says so to its external filters. */
-	if ((url = getenv("PRIVOXY_URL")) != NULL && is_absolute_url(url))
+	if ((url = getenv("PRIVOXY_URL")) != NULL && url_scheme_length(url) > 0)
 		opts->url = url;
 }
 
@@ -601,7 +589,7 @@ apply_option(struct cex_opts *opts, int id, const char *arg,
 		opts->json_html = true;
 		break;
 	case OPT_URL:
-		if (!is_absolute_url(arg)) {
+		if (url_scheme_length(arg) == 0) {
 			warnx("%s: not an absolute URL '%s'", where, arg);
 			return -1;
 		}

@@ -214,6 +214,25 @@ struct guard_report {
 char	*guard_run(const char *, size_t, const struct guard_limits *,
 	    struct guard_report *, size_t *);
 
+/* ASCII as HTML and URLs read it, whatever the locale. */
+static inline bool
+ascii_is_alpha(unsigned char c)
+{
+	return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+}
+
+static inline bool
+ascii_is_space(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
+}
+
+static inline unsigned char
+ascii_lower(unsigned char c)
+{
+	return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
+}
+
 /* Whether an overlay node is an element (or a template), or text. */
 static inline bool
 node_is_element(const struct cex_node *n)
@@ -328,6 +347,7 @@ int		 method_template(struct cex_doc *, const struct cex_opts *,
 		    const struct site *, size_t);
 
 /* url.c */
+size_t	 url_scheme_length(const char *);
 char	*url_resolve(const char *base, const char *ref);
 
 /* output.c */

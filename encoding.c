@@ -323,18 +323,6 @@ static const uint16_t cp1252_high[32] = {
 	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
 };
 
-static bool
-is_ascii_space(unsigned char c)
-{
-	return c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' ';
-}
-
-static unsigned char
-ascii_lower(unsigned char c)
-{
-	return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
-}
-
 static int
 label_cmp(const void *key, const void *elem)
 {
@@ -352,11 +340,11 @@ enc_lookup(const char *label, size_t len)
 	const struct label	*found;
 	size_t			 i;
 
-	while (len > 0 && is_ascii_space(label[0])) {
+	while (len > 0 && ascii_is_space(label[0])) {
 		label++;
 		len--;
 	}
-	while (len > 0 && is_ascii_space(label[len - 1]))
+	while (len > 0 && ascii_is_space(label[len - 1]))
 		len--;
 	if (len == 0 || len >= sizeof(key))
 		return -1;
@@ -406,7 +394,7 @@ get_attribute(struct scan *s, char *name, size_t namesz, char *value,
 	unsigned char	 quote;
 
 	name[0] = value[0] = '\0';
-	while (s->p < s->end && (is_ascii_space(*s->p) || *s->p == '/'))
+	while (s->p < s->end && (ascii_is_space(*s->p) || *s->p == '/'))
 		s->p++;
 	if (s->p >= s->end || *s->p == '>')
 		return false;
@@ -417,8 +405,8 @@ get_attribute(struct scan *s, char *name, size_t namesz, char *value,
 			s->p++;
 			break;
 		}
-		if (is_ascii_space(*s->p)) {
-			while (s->p < s->end && is_ascii_space(*s->p))
+		if (ascii_is_space(*s->p)) {
+			while (s->p < s->end && ascii_is_space(*s->p))
 				s->p++;
 			if (s->p >= s->end)
 				return false;
@@ -433,7 +421,7 @@ get_attribute(struct scan *s, char *name, size_t namesz, char *value,
 			name[nn++] = ascii_lower(*s->p);
 		s->p++;
 	}
-	while (s->p < s->end && is_ascii_space(*s->p))
+	while (s->p < s->end && ascii_is_space(*s->p))
 		s->p++;
 	if (s->p >= s->end)
 		return false;
@@ -453,7 +441,7 @@ get_attribute(struct scan *s, char *name, size_t namesz, char *value,
 	}
 	if (*s->p == '>')
 		goto done;
-	while (s->p < s->end && !is_ascii_space(*s->p) && *s->p != '>') {
+	while (s->p < s->end && !ascii_is_space(*s->p) && *s->p != '>') {
 		if (vn + 1 < valuesz)
 			value[vn++] = ascii_lower(*s->p);
 		s->p++;
@@ -480,13 +468,13 @@ charset_from_content(const char *s)
 		if (p == NULL)
 			return -1;
 		p += strlen("charset");
-		while (is_ascii_space((unsigned char)*p))
+		while (ascii_is_space((unsigned char)*p))
 			p++;
 		if (*p == '=')
 			break;
 	}
 	p++;
-	while (is_ascii_space((unsigned char)*p))
+	while (ascii_is_space((unsigned char)*p))
 		p++;
 	if (*p == '"' || *p == '\'') {
 		q = strchr(p + 1, *p);
@@ -494,7 +482,7 @@ charset_from_content(const char *s)
 	}
 	if (*p == '\0')
 		return -1;
-	for (q = p; *q != '\0' && !is_ascii_space((unsigned char)*q) &&
+	for (q = p; *q != '\0' && !ascii_is_space((unsigned char)*q) &&
 	    *q != ';'; q++)
 		continue;
 	return enc_lookup(p, q - p);
@@ -571,15 +559,14 @@ prescan(const unsigned char *buf, size_t len)
 				s.p++;
 			s.p = s.p + 3 < s.end ? s.p + 3 : s.end;
 		} else if (starts_ci(&s, "<meta") && s.p + 5 < s.end &&
-		    (is_ascii_space(s.p[5]) || s.p[5] == '/')) {
+		    (ascii_is_space(s.p[5]) || s.p[5] == '/')) {
 			s.p += 6;
 			if ((enc = prescan_meta(&s)) != -1)
 				return enc;
 		} else if (s.end - s.p >= 2 && s.p[0] == '<' &&
-		    (((s.p[1] | 0x20) >= 'a' && (s.p[1] | 0x20) <= 'z') ||
-		    (s.p[1] == '/' && s.p + 2 < s.end &&
-		    (s.p[2] | 0x20) >= 'a' && (s.p[2] | 0x20) <= 'z'))) {
-			while (s.p < s.end && !is_ascii_space(*s.p) &&
+		    (ascii_is_alpha(s.p[1]) || (s.p[1] == '/' &&
+		    s.p + 2 < s.end && ascii_is_alpha(s.p[2])))) {
+			while (s.p < s.end && !ascii_is_space(*s.p) &&
 			    *s.p != '>')
 				s.p++;
 			while (get_attribute(&s, name, sizeof(name), value,

@@ -63,24 +63,6 @@ drop(struct scan *s, size_t from, size_t to)
 	s->copied = to;
 }
 
-static bool
-is_alpha(unsigned char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static bool
-is_space(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
-}
-
-static unsigned char
-lower(unsigned char c)
-{
-	return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
-}
-
 /* The formatting elements a parser reopens in each new block. */
 static bool
 is_formatting(uint16_t tag)
@@ -284,7 +266,7 @@ tag_of(const char *name, size_t len)
 	if (len >= sizeof(buf))
 		return GUMBO_TAG_UNKNOWN;
 	for (i = 0; i < len; i++)
-		buf[i] = (char)lower((unsigned char)name[i]);
+		buf[i] = (char)ascii_lower((unsigned char)name[i]);
 	return (uint16_t)gumbo_tagn_enum(buf, (unsigned)len);
 }
 
@@ -305,7 +287,7 @@ tag_end(const struct scan *s, size_t i, size_t max_attrs, size_t *cut,
 	*cut = 0;
 	*self_closing = false;
 	while (i < s->len) {
-		while (i < s->len && (is_space((unsigned char)s->in[i]) ||
+		while (i < s->len && (ascii_is_space((unsigned char)s->in[i]) ||
 		    s->in[i] == '/'))
 			i++;
 		if (i >= s->len)
@@ -318,22 +300,22 @@ tag_end(const struct scan *s, size_t i, size_t max_attrs, size_t *cut,
 		if (++attrs > max_attrs && *cut == 0)
 			*cut = i;
 		i++;
-		while (i < s->len && !is_space((unsigned char)s->in[i]) &&
+		while (i < s->len && !ascii_is_space((unsigned char)s->in[i]) &&
 		    s->in[i] != '/' && s->in[i] != '>' && s->in[i] != '=')
 			i++;
-		while (i < s->len && is_space((unsigned char)s->in[i]))
+		while (i < s->len && ascii_is_space((unsigned char)s->in[i]))
 			i++;
 		if (i >= s->len || s->in[i] != '=')
 			continue;
 		i++;
-		while (i < s->len && is_space((unsigned char)s->in[i]))
+		while (i < s->len && ascii_is_space((unsigned char)s->in[i]))
 			i++;
 		if (i < s->len && (s->in[i] == '"' || s->in[i] == '\'')) {
 			quote = s->in[i];
 			q = memchr(s->in + i + 1, quote, s->len - i - 1);
 			i = q == NULL ? s->len : (size_t)(q - s->in) + 1;
 		} else
-			while (i < s->len && !is_space((unsigned char)s->in[i]) &&
+			while (i < s->len && !ascii_is_space((unsigned char)s->in[i]) &&
 			    s->in[i] != '>')
 				i++;
 	}
@@ -356,10 +338,10 @@ raw_end(const struct scan *s, size_t i, const char *name, size_t len)
 		i = (size_t)(p - s->in);
 		if (i + 2 + len < s->len && s->in[i + 1] == '/') {
 			for (k = 0; k < len; k++)
-				if (lower((unsigned char)s->in[i + 2 + k]) !=
+				if (ascii_lower((unsigned char)s->in[i + 2 + k]) !=
 				    (unsigned char)name[k])
 					break;
-			if (k == len && (is_space((unsigned char)s->in[i + 2 +
+			if (k == len && (ascii_is_space((unsigned char)s->in[i + 2 +
 			    len]) || s->in[i + 2 + len] == '/' ||
 			    s->in[i + 2 + len] == '>'))
 				return i;
@@ -529,16 +511,16 @@ guard_run(const char *html, size_t len, const struct guard_limits *lim,
 		i = (size_t)(p - html);
 		if (i + 1 >= len)
 			break;
-		if (is_alpha((unsigned char)html[i + 1])) {
+		if (ascii_is_alpha((unsigned char)html[i + 1])) {
 			for (name = i + 1, n = 0; name + n < len &&
-			    !is_space((unsigned char)html[name + n]) &&
+			    !ascii_is_space((unsigned char)html[name + n]) &&
 			    html[name + n] != '/' && html[name + n] != '>'; n++)
 				continue;
 			i = start_tag(s, i, name, n);
 		} else if (html[i + 1] == '/' && i + 2 < len &&
-		    is_alpha((unsigned char)html[i + 2])) {
+		    ascii_is_alpha((unsigned char)html[i + 2])) {
 			for (name = i + 2, n = 0; name + n < len &&
-			    !is_space((unsigned char)html[name + n]) &&
+			    !ascii_is_space((unsigned char)html[name + n]) &&
 			    html[name + n] != '/' && html[name + n] != '>'; n++)
 				continue;
 			i = end_tag(s, i, name, n);

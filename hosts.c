@@ -278,18 +278,10 @@ hosts_match_url(const struct strset *s, const char *url)
 	const char	*p = url, *h, *e, *at;
 	size_t		 len, i;
 
-	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' ||
-	    *p == '\f')
+	while (ascii_is_space(*p))
 		p++;
-	if (((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z')) {
-		for (h = p; ((*h | 0x20) >= 'a' && (*h | 0x20) <= 'z') ||
-		    (*h >= '0' && *h <= '9') || *h == '+' || *h == '-' ||
-		    *h == '.'; h++)
-			continue;
-		if (*h != ':')
-			return false;
-		p = h + 1;
-	}
+	if ((len = url_scheme_length(p)) > 0)
+		p += len + 1;
 	if ((p[0] != '/' && p[0] != '\\') || (p[1] != '/' && p[1] != '\\'))
 		return false;
 	h = p + 2;
@@ -310,7 +302,7 @@ hosts_match_url(const struct strset *s, const char *url)
 	if (len == 0 || len >= sizeof(host))
 		return false;
 	for (i = 0; i < len; i++)
-		host[i] = h[i] >= 'A' && h[i] <= 'Z' ? h[i] + ('a' - 'A') : h[i];
+		host[i] = (char)ascii_lower((unsigned char)h[i]);
 	/* The host itself, then each parent domain in turn. */
 	for (i = 0; i < len; i++) {
 		if ((i == 0 || host[i - 1] == '.') &&

@@ -19,28 +19,33 @@ struct uri {
 			 fragment_len;
 };
 
-static bool
-is_alpha(char c)
+/*
+ * The length of the scheme s starts with ("https" of "https:..."), or
+ * 0 if it has none: it is then relative.
+ */
+size_t
+url_scheme_length(const char *s)
 {
-	return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+	const char	*e = s;
+
+	if (!ascii_is_alpha(*e))
+		return 0;
+	while (ascii_is_alpha(*e) || (*e >= '0' && *e <= '9') || *e == '+' ||
+	    *e == '-' || *e == '.')
+		e++;
+	return *e == ':' ? (size_t)(e - s) : 0;
 }
 
 /* Cuts s into its parts (RFC 3986, appendix B). */
 static void
 uri_parse(const char *s, struct uri *u)
 {
-	const char	*p = s, *e;
+	const char	*p = s;
 
 	memset(u, 0, sizeof(*u));
-	if (is_alpha(*p)) {
-		for (e = p; is_alpha(*e) || (*e >= '0' && *e <= '9') ||
-		    *e == '+' || *e == '-' || *e == '.'; e++)
-			continue;
-		if (*e == ':') {
-			u->scheme = p;
-			u->scheme_len = e - p;
-			p = e + 1;
-		}
+	if ((u->scheme_len = url_scheme_length(p)) > 0) {
+		u->scheme = p;
+		p += u->scheme_len + 1;
 	}
 	if (p[0] == '/' && p[1] == '/') {
 		u->authority = p + 2;
@@ -79,15 +84,13 @@ is_special(const char *scheme, size_t len)
 
 /*
  * A copy of s without the spaces and controls around it and the tabs
- * and newlines in it; with special, backslashes before the query are
- * slashes. NULL if memory runs out.
+ * and newlines in it; NULL if memory runs out.
  */
 static char *
-clean_copy(const char *s, bool special)
+clean_copy(const char *s)
 {
 	const char	*e;
 	char		*out, *o;
-	bool		 in_query = false;
 
 	while (*s != '\0' && (unsigned char)*s <= ' ')
 		s++;
@@ -95,12 +98,9 @@ clean_copy(const char *s, bool special)
 		continue;
 	if ((o = out = malloc(e - s + 1)) == NULL)
 		return NULL;
-	for (; s < e; s++) {
-		if (*s == '\t' || *s == '\n' || *s == '\r')
-			continue;
-		in_query = in_query || *s == '?' || *s == '#';
-		*o++ = special && !in_query && *s == '\\' ? '/' : *s;
-	}
+	for (; s < e; s++)
+		if (*s != '\t' && *s != '\n' && *s != '\r')
+			*o++ = *s;
 	*o = '\0';
 	return out;
 }
@@ -173,12 +173,18 @@ url_resolve(const char *base, const char *ref)
 		uri_parse(base, &b);
 	if (b.scheme == NULL)
 		return strdup(ref);
-	uri_parse(ref, &r);
-	special = is_special(r.scheme != NULL ? r.scheme : b.scheme,
-	    r.scheme != NULL ? r.scheme_len : b.scheme_len);
-	if ((clean = clean_copy(ref, special)) == NULL)
+	if ((clean = clean_copy(ref)) == NULL)
 		return NULL;
 	uri_parse(clean, &r);
+	special = is_special(r.scheme != NULL ? r.scheme : b.scheme,
+	    r.scheme != NULL ? r.scheme_len : b.scheme_len);
+	/* In a web address, backslashes before the query are slashes. */
+	if (special) {
+		for (o = clean; *o != '\0' && *o != '?' && *o != '#'; o++)
+			if (*o == '\\')
+				*o = '/';
+		uri_parse(clean, &r);
+	}
 	/* A reference with a scheme of the base's, in a web address, is
 	 * relative to it: "http:page" on an http page (WHATWG). */
 	if (r.scheme != NULL && special && r.authority == NULL &&
