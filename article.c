@@ -596,21 +596,12 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	 * --title: the first heading of the body with text, kept where it
 	 * is; or, when the body has none, the title element, given first.
 	 */
-	if (opts->title) {
-		for (i = body; i != 0 && i < d->nodes[body].end; i++)
-			if (live[i] && node_is_element(&d->nodes[i]) &&
-			    d->nodes[i].tag == GUMBO_TAG_H1 &&
-			    d->nodes[i].letters > 0) {
-				a.title = i;
-				root[i] = 1;
-				break;
-			}
-		for (i = 1; a.title == 0 && i < d->nnodes; i++)
-			if (live[i] && node_is_element(&d->nodes[i]) &&
-			    d->nodes[i].tag == GUMBO_TAG_TITLE) {
-				d->title = i;
-				break;
-			}
+	if (opts->title && (i = d->page_title) != 0) {
+		if (d->nodes[i].tag == GUMBO_TAG_H1) {
+			a.title = i;
+			root[i] = 1;
+		} else
+			d->title = i;
 	}
 	for (i = 1; i < d->nnodes; i++)
 		if (live[i] && node_is_element(&d->nodes[i]) &&

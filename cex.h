@@ -269,6 +269,7 @@ struct cex_doc {
 	char		*base_url;	/* links are relative to it, or NULL */
 	bool		 fragment;	/* a method kept parts: no doctype */
 	uint32_t	 title;		/* a title element to write first, or 0 */
+	uint32_t	 page_title;	/* dom_title's, before the method */
 	struct guard_report guard;	/* what the guard dropped */
 };
 

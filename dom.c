@@ -714,7 +714,7 @@ dom_is_void(const struct cex_node *n)
 /*
  * The page's title, for --title and JSON: its first h1 in the body with
  * text, where articles put their headline, else its title element; 0 if
- * it has neither. Removed or not: the title is the page's.
+ * it has neither. What the filters removed does not count.
  */
 uint32_t
 dom_title(const struct cex_doc *d)
@@ -723,6 +723,10 @@ dom_title(const struct cex_doc *d)
 	bool		 in_body = false;
 
 	for (i = 1; i < d->nnodes; i++) {
+		if (d->nodes[i].flags & NODE_REMOVED) {
+			i = d->nodes[i].end - 1;
+			continue;
+		}
 		if (i < h1_end && d->nodes[i].own_letters > 0)
 			return h1;
 		if (!node_is_element(&d->nodes[i]))
@@ -742,29 +746,47 @@ dom_title(const struct cex_doc *d)
 	return title;
 }
 
+/* What dom_live_letters counts, as dom_walk goes. */
+struct letter_count {
+	const struct cex_doc	*d;
+	uint64_t		 letters;
+};
+
+/* The head and templates are not written as text. */
+static bool
+count_enter(void *ctx, uint32_t i)
+{
+	const struct cex_node	*n = &((struct letter_count *)ctx)->d->nodes[i];
+
+	return n->tag != GUMBO_TAG_HEAD && n->type != GUMBO_NODE_TEMPLATE;
+}
+
+static void
+count_leave(void *ctx, uint32_t i)
+{
+	(void)ctx;
+	(void)i;
+}
+
+static void
+count_leaf(void *ctx, uint32_t i)
+{
+	struct letter_count	*c = ctx;
+
+	c->letters += c->d->nodes[i].own_letters;
+}
+
 /*
  * The letters and digits of the text a writer would write: in the text
- * nodes of what the filters left. Whether a page had content.
+ * nodes of what the filters left. Whether a page had content; UINT64_MAX
+ * if memory ran out, which counts as content.
  */
 uint64_t
 dom_live_letters(const struct cex_doc *d)
 {
-	uint64_t	 letters = 0;
-	uint32_t	 i;
+	static const struct dom_walker walker = { count_enter, count_leave,
+	    count_leaf };
+	struct letter_count	 c = { d, 0 };
 
-	for (i = 1; i < d->nnodes; ) {
-		if (d->nodes[i].flags & NODE_REMOVED) {
-			i = d->nodes[i].end;
-			continue;
-		}
-		if (node_is_element(&d->nodes[i]) &&
-		    (d->nodes[i].tag == GUMBO_TAG_HEAD ||
-		    d->nodes[i].type == GUMBO_NODE_TEMPLATE)) {
-			i = d->nodes[i].end;
-			continue;
-		}
-		letters += d->nodes[i].own_letters;
-		i++;
-	}
-	return letters;
+	return dom_walk(d, &walker, &c) == -1 ? UINT64_MAX : c.letters;
 }

@@ -354,13 +354,14 @@ out:
 	return rc;
 }
 
-/* All filters in the paper's order. Returns -1 with errno on ENOMEM. */
+/*
+ * The filters that follow the attribute and element filters, in the
+ * paper's order. Returns -1 with errno on ENOMEM.
+ */
 static int
 filter_run(struct cex_doc *d, const struct cex_opts *opts)
 {
-	if (filter_attributes(d, opts) == -1 ||
-	    filter_elements(d, opts) == -1 ||
-	    filter_ads(d, opts) == -1 ||
+	if (filter_ads(d, opts) == -1 ||
 	    filter_linklists(d, opts) == -1 ||
 	    filter_tables(d, opts) == -1 ||
 	    filter_retain_links(d, opts) == -1)
@@ -414,6 +415,12 @@ method_run(struct cex_doc *d, const struct cex_opts *opts,
 {
 	int	 (*method)(struct cex_doc *, const struct cex_opts *) = NULL;
 
+	if (opts->method != METHOD_PLAIN &&
+	    (filter_attributes(d, opts) == -1 ||
+	    filter_elements(d, opts) == -1))
+		return -1;
+	/* The page's title, before a method takes headings away. */
+	d->page_title = dom_title(d);
 	switch (opts->method) {
 	case METHOD_CRUNCH:
 		return filter_run(d, opts);
@@ -438,9 +445,7 @@ method_run(struct cex_doc *d, const struct cex_opts *opts,
 	case METHOD__MAX:
 		break;
 	}
-	if (filter_attributes(d, opts) == -1 ||
-	    filter_elements(d, opts) == -1 ||
-	    filter_ads(d, opts) == -1 ||
+	if (filter_ads(d, opts) == -1 ||
 	    (method != NULL ? method(d, opts) :
 	    method_template(d, opts, site, index)) == -1 ||
 	    (opts->link_lists_given && filter_linklists(d, opts) == -1) ||

@@ -113,7 +113,7 @@ out_json(FILE *f, const struct cex_doc *d, const struct cex_opts *opts,
 	    (opts->json_html &&
 	    (html = rendered(d, out_html, &html_len)) == NULL))
 		goto out;
-	if ((t = dom_title(d)) != 0 && (title = out_collapsed(d, t)) == NULL)
+	if ((t = d->page_title) != 0 && (title = out_collapsed(d, t)) == NULL)
 		goto out;
 	if (text_len > 0 && text[text_len - 1] == '\n')
 		text_len--;
