@@ -252,7 +252,7 @@ output_path(const struct cex_opts *opts, const char *input)
 	len = dot == NULL || dot == base ? (int)strlen(base) : (int)(dot - base);
 	if (asprintf(&path, "%s/%.*s.%s", opts->outdir, len, base,
 	    ext[opts->format]) == -1)
-		abort();
+		err(1, NULL);
 	return path;
 }
 
@@ -271,7 +271,7 @@ write_file(struct batch *b, const struct emit *e, const char *input,
 	bool	 read_error;
 
 	if (asprintf(&tmp, "%s.XXXXXX", path) == -1)
-		abort();
+		err(1, NULL);
 	temp_files[slot] = tmp;
 	if ((fd = mkstemp(tmp)) == -1) {
 		say(b, errno, "%s", path);
@@ -374,14 +374,15 @@ process(struct batch *b, size_t index, size_t slot, FILE *out)
 		return FAILED;
 	}
 	if (dom_read_fd(fd, (size_t)opts->max_bytes, &bytes, &len) == -1) {
-		if (errno == EFBIG)
+		saved = errno;
+		if (saved == EFBIG)
 			say(b, 0, "%s: larger than %lld bytes (--max-bytes)%s",
 			    input, opts->max_bytes,
 			    opts->fallback ? ", written unchanged" : "");
 		else
-			say(b, errno, "%s", input);
+			say(b, saved, "%s", input);
 		rc = FAILED;
-		if (errno != EFBIG || !opts->fallback)
+		if (saved != EFBIG || !opts->fallback)
 			goto out;
 		e.fd = fd;
 	} else if ((e.doc = extract(b, index, bytes, len)) == NULL)
