@@ -29,19 +29,21 @@ int
 dom_open(const char *path)
 {
 	struct stat	 st;
-	int		 fd;
+	int		 fd, saved;
 
 	if (strcmp(path, "-") == 0)
 		return STDIN_FILENO;
 	if ((fd = open(path, O_RDONLY)) == -1)
 		return -1;
-	if (fstat(fd, &st) == -1 || S_ISDIR(st.st_mode)) {
-		if (S_ISDIR(st.st_mode))
-			errno = EISDIR;
-		close(fd);
-		return -1;
-	}
-	return fd;
+	if (fstat(fd, &st) == -1)
+		saved = errno;
+	else if (S_ISDIR(st.st_mode))
+		saved = EISDIR;
+	else
+		return fd;
+	close(fd);
+	errno = saved;
+	return -1;
 }
 
 /*
