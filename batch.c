@@ -3,10 +3,13 @@
  * Each input is read, parsed, extracted and written: on standard output
  * in input order (with several jobs, outputs wait in memory for their
  * turn), or to its own file in -o DIR, written to a temporary file and
- * renamed, so that it appears whole or not at all. A bad input is named
- * on stderr and the batch goes on; a failing standard output stops it.
- * A fatal signal removes the temporary files being written. With stderr
- * on a terminal, a line there shows how far the batch has come.
+ * renamed, so that it appears whole or not at all. A bad input (one
+ * that cannot be read, or that memory does not suffice for) is named on
+ * stderr and the batch goes on; a failing standard output stops it.
+ * With -o, a thread of its own waits for the fatal signals, which every
+ * other thread blocks, and removes the temporary files being written
+ * before cex dies of the signal. With stderr on a terminal, a line
+ * there shows how far the batch has come.
  */
 #include <err.h>
 #include <errno.h>
@@ -21,44 +24,8 @@
 
 #include "cex.h"
 
-/*
- * The temporary files being written, one slot per job, for the signal
- * handler to remove: the one piece of global state in cex, as a signal
- * handler can reach nothing else.
- */
-static char *volatile temp_files[MAX_JOBS];
-
-static void
-on_fatal_signal(int sig)
-{
-	size_t	 i;
-
-	for (i = 0; i < MAX_JOBS; i++)
-		if (temp_files[i] != NULL)
-			unlink(temp_files[i]);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static void
-catch_signals(void)
-{
-	static const int fatal[] = { SIGHUP, SIGINT, SIGTERM };
-	struct sigaction sa, old;
-	size_t		 i;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_fatal_signal;
-	sigemptyset(&sa.sa_mask);
-	/* A signal ignored when cex started (a background job) stays so. */
-	for (i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
-		if (sigaction(fatal[i], NULL, &old) == 0 &&
-		    old.sa_handler != SIG_IGN)
-			sigaction(fatal[i], &sa, NULL);
-	/* Write errors are reported where they happen, not by a signal. */
-	signal(SIGPIPE, SIG_IGN);
-	signal(SIGXFSZ, SIG_IGN);
-}
+/* The signals that end a batch, and cex with them. */
+static const int fatal_signals[] = { SIGHUP, SIGINT, SIGTERM };
 
 /* What became of an input. */
 enum { DONE, FAILED, STOP };
@@ -68,6 +35,7 @@ struct batch {
 	size_t		 n;
 	const struct cex_opts *opts;
 	const struct site *site;
+	struct input	*read;		/* the inputs as read before, or NULL */
 	mode_t		 mode;		/* of the output files */
 	/* With several jobs: */
 	pthread_mutex_t	 lock;
@@ -80,6 +48,18 @@ struct batch {
 	}		*results;
 	bool		 stop;		/* standard output failed */
 	int		 status;
+	/*
+	 * With -o, the temporary files being written, one slot per job,
+	 * and the thread that removes them on a fatal signal. A job makes
+	 * and renames its file under temp_lock, and makes none once dying.
+	 */
+	pthread_mutex_t	 temp_lock;
+	char		*temp_files[MAX_JOBS];
+	bool		 dying;
+	sigset_t	 caught;	/* the fatal signals not ignored */
+	sigset_t	 old_mask;
+	pthread_t	 signal_thread;
+	bool		 signal_thread_on;
 	/* Standard error, shared by the jobs: messages and progress. */
 	pthread_mutex_t	 say_lock;
 	bool		 progress;	/* the progress line is on */
@@ -232,6 +212,7 @@ emit(const struct emit *e, const struct cex_opts *opts, const char *input,
 /*
  * Output path for an input in -o mode: DIR/NAME.html, .txt or .json,
  * NAME the file's base name without its extension ("stdin" for -).
+ * NULL if memory runs out.
  */
 static char *
 output_path(const struct cex_opts *opts, const char *input)
@@ -252,35 +233,76 @@ output_path(const struct cex_opts *opts, const char *input)
 	len = dot == NULL || dot == base ? (int)strlen(base) : (int)(dot - base);
 	if (asprintf(&path, "%s/%.*s.%s", opts->outdir, len, base,
 	    ext[opts->format]) == -1)
-		err(1, NULL);
+		return NULL;
 	return path;
 }
 
 /*
+ * Makes the temporary file tmp (a mkstemp template) in the job's slot,
+ * under temp_lock, so that the signal thread removes every one that
+ * exists. Returns its descriptor, or -1 with errno set.
+ */
+static int
+temp_create(struct batch *b, size_t slot, char *tmp)
+{
+	int	 fd;
+
+	pthread_mutex_lock(&b->temp_lock);
+	if ((fd = mkstemp(tmp)) != -1)
+		b->temp_files[slot] = tmp;
+	pthread_mutex_unlock(&b->temp_lock);
+	return fd;
+}
+
+/*
+ * Ends the job's temporary file: renamed to path, or removed if path is
+ * NULL or the rename fails. Returns 0, or -1 with errno set.
+ */
+static int
+temp_end(struct batch *b, size_t slot, const char *path)
+{
+	int	 rc = 0, saved;
+
+	pthread_mutex_lock(&b->temp_lock);
+	if (path == NULL || (rc = rename(b->temp_files[slot], path)) == -1) {
+		saved = errno;
+		unlink(b->temp_files[slot]);
+		errno = saved;
+	}
+	b->temp_files[slot] = NULL;
+	pthread_mutex_unlock(&b->temp_lock);
+	return rc;
+}
+
+/*
  * Writes to a temporary file beside the output, then renames it, so
- * the output appears whole or not at all; the temporary file is in the
- * job's slot while it exists. Returns 0, or 1 after a message.
+ * the output appears whole or not at all. Returns 0, or 1 after a
+ * message.
  */
 static int
 write_file(struct batch *b, const struct emit *e, const char *input,
     size_t slot)
 {
-	char	*path = output_path(b->opts, input), *tmp;
+	char	*path, *tmp = NULL;
 	FILE	*f = NULL;
 	int	 fd, rc = 1, saved;
 	bool	 read_error;
 
-	if (asprintf(&tmp, "%s.XXXXXX", path) == -1)
-		err(1, NULL);
-	temp_files[slot] = tmp;
-	if ((fd = mkstemp(tmp)) == -1) {
+	if ((path = output_path(b->opts, input)) == NULL ||
+	    asprintf(&tmp, "%s.XXXXXX", path) == -1) {
+		tmp = NULL;
+		say(b, ENOMEM, "%s", input);
+		goto out;
+	}
+	if ((fd = temp_create(b, slot, tmp)) == -1) {
 		say(b, errno, "%s", path);
 		goto out;
 	}
 	if (fchmod(fd, b->mode) == -1 || (f = fdopen(fd, "w")) == NULL) {
-		say(b, errno, "%s", path);
+		saved = errno;
 		close(fd);
-		unlink(tmp);
+		temp_end(b, slot, NULL);
+		say(b, saved, "%s", path);
 		goto out;
 	}
 	errno = 0;
@@ -288,18 +310,24 @@ write_file(struct batch *b, const struct emit *e, const char *input,
 	    fflush(f) == EOF || ferror(f)) {
 		saved = errno;
 		fclose(f);
-		unlink(tmp);
-		say(b, saved, "%s", read_error ? input : path);
+		temp_end(b, slot, NULL);
+		/* Memory that ran out was the page's, not the file's. */
+		say(b, saved, "%s", read_error || saved == ENOMEM ? input :
+		    path);
 		goto out;
 	}
-	if (fclose(f) == EOF || rename(tmp, path) == -1) {
+	if (fclose(f) == EOF) {
+		saved = errno;
+		temp_end(b, slot, NULL);
+		say(b, saved, "%s", path);
+		goto out;
+	}
+	if (temp_end(b, slot, path) == -1) {
 		say(b, errno, "%s", path);
-		unlink(tmp);
 		goto out;
 	}
 	rc = 0;
 out:
-	temp_files[slot] = NULL;
 	free(tmp);
 	free(path);
 	return rc;
@@ -350,42 +378,42 @@ extract(struct batch *b, size_t index, const char *bytes, size_t len)
 }
 
 /*
- * One input: read, parse, extract, write to out (standard output or a
- * buffer) or to its file. With --fallback, an input whose extraction
- * failed or left no text is written unchanged. Returns DONE, FAILED
- * (this input failed, go on) or STOP (out failed: nothing more can be
- * written).
+ * One input: read (or taken as read before, for -m template), parsed,
+ * extracted, written to out (standard output or a buffer) or to its
+ * file. With --fallback, an input whose extraction failed or left no
+ * text is written unchanged. Returns DONE, FAILED (this input failed,
+ * go on) or STOP (out failed: nothing more can be written).
  */
 static int
 process(struct batch *b, size_t index, size_t slot, FILE *out)
 {
 	const struct cex_opts *opts = b->opts;
 	const char	*input = b->inputs[index];
+	struct input	 in;
 	struct emit	 e;
-	char		*bytes = NULL;
-	size_t		 len;
-	int		 rc = DONE, fd, saved;
+	int		 rc = DONE, saved;
 	bool		 read_error;
 
 	memset(&e, 0, sizeof(e));
 	e.fd = -1;
-	if ((fd = dom_open(input)) == -1) {
-		say(b, errno, "%s", input);
-		return FAILED;
-	}
-	if (dom_read_fd(fd, (size_t)opts->max_bytes, &bytes, &len) == -1) {
-		saved = errno;
-		if (saved == EFBIG)
-			say(b, 0, "%s: larger than %lld bytes (--max-bytes)%s",
-			    input, opts->max_bytes,
-			    opts->fallback ? ", written unchanged" : "");
-		else
-			say(b, saved, "%s", input);
+	if (b->read != NULL) {
+		in = b->read[index];
+		b->read[index].bytes = NULL;
+		b->read[index].fd = -1;
+	} else
+		input_read(&in, input, (size_t)opts->max_bytes, opts->fallback);
+	if (in.error == EFBIG) {
+		say(b, 0, "%s: larger than %lld bytes (--max-bytes)%s", input,
+		    opts->max_bytes, opts->fallback ? ", written unchanged" : "");
 		rc = FAILED;
-		if (saved != EFBIG || !opts->fallback)
+		if (!opts->fallback)
 			goto out;
-		e.fd = fd;
-	} else if ((e.doc = extract(b, index, bytes, len)) == NULL)
+		e.fd = in.fd;
+	} else if (in.error != 0) {
+		say(b, in.error, "%s", input);
+		rc = FAILED;
+		goto out;
+	} else if ((e.doc = extract(b, index, in.bytes, in.len)) == NULL)
 		rc = FAILED;
 	if (e.doc != NULL && opts->fallback && dom_live_letters(e.doc) == 0) {
 		dom_free(e.doc);
@@ -393,8 +421,8 @@ process(struct batch *b, size_t index, size_t slot, FILE *out)
 	}
 	if (e.doc == NULL && !opts->fallback)
 		goto out;
-	e.head = bytes;
-	e.head_len = len;
+	e.head = in.bytes;
+	e.head_len = in.len;
 	e.bom = e.doc != NULL && opts->bom && opts->format != FORMAT_JSON &&
 	    (opts->outdir != NULL || index == 0);
 	if (opts->outdir != NULL) {
@@ -405,7 +433,8 @@ process(struct batch *b, size_t index, size_t slot, FILE *out)
 		if (emit(&e, opts, input, out, &read_error) == -1 ||
 		    fflush(out) == EOF) {
 			saved = errno;
-			if (read_error) {
+			/* Memory that ran out was the page's. */
+			if (read_error || saved == ENOMEM) {
 				say(b, saved, "%s", input);
 				rc = FAILED;
 			} else {
@@ -416,9 +445,7 @@ process(struct batch *b, size_t index, size_t slot, FILE *out)
 	}
 out:
 	dom_free(e.doc);
-	free(bytes);
-	if (fd != STDIN_FILENO)
-		close(fd);
+	input_close(&in);
 	return rc;
 }
 
@@ -451,7 +478,7 @@ job(void *arg)
 	struct batch	*b = ((void **)arg)[0];
 	size_t		 slot = (uintptr_t)((void **)arg)[1], i;
 	struct result	 r;
-	FILE		*out;
+	FILE		*out = NULL;
 
 	for (;;) {
 		pthread_mutex_lock(&b->lock);
@@ -461,13 +488,21 @@ job(void *arg)
 			return NULL;
 		r.text = NULL;
 		r.len = 0;
-		out = b->opts->outdir == NULL ?
-		    open_memstream(&r.text, &r.len) : NULL;
-		if (b->opts->outdir == NULL && out == NULL)
-			err(1, NULL);
-		r.state = process(b, i, slot, out);
-		if (out != NULL && fclose(out) == EOF)
-			err(1, NULL);
+		if (b->opts->outdir != NULL)
+			r.state = process(b, i, slot, NULL);
+		else if ((out = open_memstream(&r.text, &r.len)) == NULL) {
+			say(b, errno, "%s", b->inputs[i]);
+			r.state = FAILED;
+		} else {
+			r.state = process(b, i, slot, out);
+			if (fclose(out) == EOF) {
+				say(b, errno, "%s", b->inputs[i]);
+				free(r.text);
+				r.text = NULL;
+				r.len = 0;
+				r.state = FAILED;
+			}
+		}
 		progress_count(b, r.state != DONE);
 		pthread_mutex_lock(&b->lock);
 		b->results[i] = r;
@@ -476,13 +511,16 @@ job(void *arg)
 	}
 }
 
-/* The inputs on jobs threads; the exit status. */
+/*
+ * The inputs on jobs threads, this one among them (fewer if threads
+ * cannot be made); the exit status.
+ */
 static int
 run_jobs(struct batch *b, unsigned jobs)
 {
 	pthread_t	 threads[MAX_JOBS];
 	void		*args[MAX_JOBS][2];
-	size_t		 i;
+	size_t		 i, made;
 
 	if ((b->results = calloc(b->n, sizeof(*b->results))) == NULL)
 		err(1, NULL);
@@ -492,11 +530,12 @@ run_jobs(struct batch *b, unsigned jobs)
 	for (i = 0; i < jobs; i++) {
 		args[i][0] = b;
 		args[i][1] = (void *)(uintptr_t)i;
-		if ((errno = pthread_create(&threads[i], NULL, job, args[i])) !=
-		    0)
-			err(1, "pthread_create");
 	}
-	for (i = 0; i < jobs; i++)
+	for (made = 1; made < jobs; made++)
+		if (pthread_create(&threads[made], NULL, job, args[made]) != 0)
+			break;
+	job(args[0]);
+	for (i = 1; i < made; i++)
 		pthread_join(threads[i], NULL);
 	pthread_mutex_destroy(&b->lock);
 	/* Inputs never taken, after output failed, still count. */
@@ -504,6 +543,81 @@ run_jobs(struct batch *b, unsigned jobs)
 		b->status = 1;
 	free(b->results);
 	return b->status;
+}
+
+/*
+ * The signal thread of a batch with -o: waits for a fatal signal,
+ * removes the temporary files being written, holding temp_lock to the
+ * end so that no job makes or renames one after, and ends cex by the
+ * signal, as it would have ended without the thread.
+ */
+static void *
+signal_waiter(void *arg)
+{
+	struct batch	*b = arg;
+	sigset_t	 one;
+	size_t		 i;
+	int		 sig;
+
+	if (sigwait(&b->caught, &sig) != 0)
+		return NULL;
+	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
+	pthread_mutex_lock(&b->temp_lock);
+	for (i = 0; i < MAX_JOBS; i++)
+		if (b->temp_files[i] != NULL)
+			unlink(b->temp_files[i]);
+	signal(sig, SIG_DFL);
+	sigemptyset(&one);
+	sigaddset(&one, sig);
+	pthread_sigmask(SIG_UNBLOCK, &one, NULL);
+	raise(sig);
+	_exit(128 + sig);
+}
+
+/*
+ * Write errors are reported where they happen, not by a signal. With
+ * -o, the fatal signals that cex was not started ignoring (as a
+ * background job is) are blocked in every thread and go to the signal
+ * thread. Returns -1 if that thread cannot be made: the signals then
+ * stay as they were.
+ */
+static int
+catch_signals(struct batch *b)
+{
+	struct sigaction old;
+	size_t		 i;
+
+	signal(SIGPIPE, SIG_IGN);
+	signal(SIGXFSZ, SIG_IGN);
+	if (b->opts->outdir == NULL)
+		return 0;
+	sigemptyset(&b->caught);
+	for (i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]); i++)
+		if (sigaction(fatal_signals[i], NULL, &old) == 0 &&
+		    old.sa_handler != SIG_IGN)
+			sigaddset(&b->caught, fatal_signals[i]);
+	pthread_sigmask(SIG_BLOCK, &b->caught, &b->old_mask);
+	if ((errno = pthread_create(&b->signal_thread, NULL, signal_waiter,
+	    b)) != 0) {
+		pthread_sigmask(SIG_SETMASK, &b->old_mask, NULL);
+		return -1;
+	}
+	b->signal_thread_on = true;
+	return 0;
+}
+
+/*
+ * Ends the signal thread once the batch is over; a signal that came
+ * meanwhile then acts as it would have.
+ */
+static void
+release_signals(struct batch *b)
+{
+	if (!b->signal_thread_on)
+		return;
+	pthread_cancel(b->signal_thread);
+	pthread_join(b->signal_thread, NULL);
+	pthread_sigmask(SIG_SETMASK, &b->old_mask, NULL);
 }
 
 /*
@@ -526,12 +640,13 @@ wants_progress(const struct cex_opts *opts, size_t n)
 
 /*
  * Runs the n inputs with opts, on opts->jobs threads when there are
- * several inputs. Returns the exit status: 0, or 1 if an input or an
- * output failed.
+ * several inputs. The inputs are read in turn, or were read before
+ * into read (NULL if not), which is freed. Returns the exit status: 0,
+ * or 1 if an input or an output failed.
  */
 int
 batch_run(const char *const *inputs, size_t n, const struct cex_opts *opts,
-    const struct site *site)
+    const struct site *site, struct input *read)
 {
 	struct batch	 b;
 	size_t		 i;
@@ -542,16 +657,19 @@ batch_run(const char *const *inputs, size_t n, const struct cex_opts *opts,
 	b.n = n;
 	b.opts = opts;
 	b.site = site;
+	b.read = read;
 	b.mode = umask(0);
 	umask(b.mode);
 	b.mode = 0666 & ~b.mode;
 	pthread_mutex_init(&b.say_lock, NULL);
+	pthread_mutex_init(&b.temp_lock, NULL);
 	b.progress = wants_progress(opts, n);
 	clock_gettime(CLOCK_MONOTONIC, &b.start);
 	pthread_mutex_lock(&b.say_lock);
 	progress_draw(&b, true);
 	pthread_mutex_unlock(&b.say_lock);
-	catch_signals();
+	if (catch_signals(&b) == -1)
+		err(1, "pthread_create");
 	if (opts->jobs > 1 && n > 1)
 		b.status = run_jobs(&b, opts->jobs < n ? opts->jobs :
 		    (unsigned)n);
@@ -571,6 +689,10 @@ batch_run(const char *const *inputs, size_t n, const struct cex_opts *opts,
 	pthread_mutex_lock(&b.say_lock);
 	progress_erase(&b);
 	pthread_mutex_unlock(&b.say_lock);
+	release_signals(&b);
 	pthread_mutex_destroy(&b.say_lock);
+	pthread_mutex_destroy(&b.temp_lock);
+	for (i = 0; read != NULL && i < n; i++)
+		input_close(&read[i]);
 	return b.status;
 }

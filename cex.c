@@ -42,6 +42,12 @@
 #define DEFAULT_MAX_DEPTH	512
 #define DEFAULT_MAX_BYTES	(64LL << 20)
 
+/* The largest config file read: larger is not one. */
+#define CONFIG_MAX_BYTES	(1 << 20)
+
+/* The most bytes of a value or name a message quotes. */
+#define QUOTE_MAX		60
+
 enum opt_id {
 	OPT_TEXT = 't',
 	OPT_OUTDIR = 'o',
@@ -182,6 +188,25 @@ static const char *const link_list_modes[LINKLISTS__MAX] = {
 	[LINKLISTS_CELLS] = "cells",
 	[LINKLISTS_BLOCKS] = "blocks",
 };
+
+/*
+ * The length to quote of a value or name in a message, as '%.*s%s' with
+ * QUOTED(s): at most QUOTE_MAX bytes, cut where a character starts, so
+ * that a bad line of megabytes makes a line of message.
+ */
+static int
+quote_len(const char *s)
+{
+	size_t	 n = strnlen(s, QUOTE_MAX + 1);
+
+	if (n <= QUOTE_MAX)
+		return (int)n;
+	for (n = QUOTE_MAX; n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80; n--)
+		continue;
+	return (int)n;
+}
+
+#define QUOTED(s) quote_len(s), (s), (s)[quote_len(s)] != '\0' ? "..." : ""
 
 /* The long name of an option, for messages. */
 static const char *
@@ -450,7 +475,7 @@ parse_number(const char *where, const char *arg, double min, bool above,
 	v = strtod(arg, &end);
 	if (end == arg || *end != '\0' || errno != 0 || v != v ||
 	    v < min || (above && v == min) || v > 1e9) {
-		warnx("%s: invalid number '%s'", where, arg);
+		warnx("%s: invalid number '%.*s%s'", where, QUOTED(arg));
 		return -1;
 	}
 	*out = v;
@@ -466,7 +491,7 @@ parse_whole(const char *where, const char *arg, double min, long *out)
 	if (parse_number(where, arg, min, false, &v) == -1)
 		return -1;
 	if (v != (long)v) {
-		warnx("%s: not a whole number '%s'", where, arg);
+		warnx("%s: not a whole number '%.*s%s'", where, QUOTED(arg));
 		return -1;
 	}
 	*out = (long)v;
@@ -507,7 +532,7 @@ parse_size(const char *where, const char *arg, long long *out)
 	    v < 0 || v * (double)(1LL << shift) > 1e15 ||
 	    v * (double)(1LL << shift) != (double)(long long)(v *
 	    (double)(1LL << shift))) {
-		warnx("%s: invalid size '%s'", where, arg);
+		warnx("%s: invalid size '%.*s%s'", where, QUOTED(arg));
 		return -1;
 	}
 	*out = (long long)(v * (double)(1LL << shift));
@@ -523,7 +548,7 @@ parse_share(const char *where, const char *arg, double *out)
 	if (parse_number(where, arg, 0, false, &v) == -1)
 		return -1;
 	if (v > 1) {
-		warnx("%s: not between 0 and 1 '%s'", where, arg);
+		warnx("%s: not between 0 and 1 '%.*s%s'", where, QUOTED(arg));
 		return -1;
 	}
 	*out = v;
@@ -539,7 +564,7 @@ parse_choice(const char *where, const char *arg, const char *const *names,
 	for (i = 0; i < n; i++)
 		if (strcmp(arg, names[i]) == 0)
 			return i;
-	warnx("%s: invalid value '%s'", where, arg);
+	warnx("%s: invalid value '%.*s%s'", where, QUOTED(arg));
 	return -1;
 }
 
@@ -590,7 +615,7 @@ apply_option(struct cex_opts *opts, int id, const char *arg,
 		break;
 	case OPT_URL:
 		if (url_scheme_length(arg) == 0) {
-			warnx("%s: not an absolute URL '%s'", where, arg);
+			warnx("%s: not an absolute URL '%.*s%s'", where, QUOTED(arg));
 			return -1;
 		}
 		opts->url = arg;
@@ -615,14 +640,14 @@ apply_option(struct cex_opts *opts, int id, const char *arg,
 		break;
 	case OPT_CHARSET:
 		if (enc_lookup(arg, strlen(arg)) == -1) {
-			warnx("%s: unknown encoding '%s'", where, arg);
+			warnx("%s: unknown encoding '%.*s%s'", where, QUOTED(arg));
 			return -1;
 		}
 		opts->charset = arg;
 		break;
 	case OPT_PRESET:
 		if (strcmp(arg, "crunch") != 0) {
-			warnx("%s: unknown preset '%s'", where, arg);
+			warnx("%s: unknown preset '%.*s%s'", where, QUOTED(arg));
 			return -1;
 		}
 		preset_crunch(opts);
@@ -732,6 +757,8 @@ struct setting {
 struct settings {
 	struct setting	*v;
 	size_t		 n;
+	char		**texts;	/* of the config files, which */
+	size_t		 ntexts;	/* ... the settings point into */
 };
 
 static void
@@ -742,6 +769,9 @@ settings_free(struct settings *set)
 	for (i = 0; i < set->n; i++)
 		free(set->v[i].where);
 	free(set->v);
+	for (i = 0; i < set->ntexts; i++)
+		free(set->texts[i]);
+	free(set->texts);
 }
 
 /* Applies an option to opts and records it; -1 after a message. */
@@ -771,10 +801,21 @@ enum scope {
 };
 
 /*
+ * Whether an option is about extraction, the only kind a method's
+ * settings may hold: the input's encoding, the filters and the methods'
+ * parameters (the enum keeps them together). What cex does with the
+ * inputs and outputs, and the bounds of the parse, are the run's.
+ */
+static bool
+is_extraction_option(int id)
+{
+	return id == OPT_CHARSET || (id >= OPT_PRESET && id <= OPT_TEMPLATE_MIN);
+}
+
+/*
  * The option that name stands for in scope, checked against its value
  * (NULL for none); NULL after a message. A config file cannot read
- * another or ask for help; a method's settings are about extraction
- * only, not about what cex does with the inputs.
+ * another or ask for help.
  */
 static const struct option *
 named_option(const char *name, const char *value, const char *where,
@@ -785,30 +826,18 @@ named_option(const char *name, const char *value, const char *where,
 	for (o = longopts; o->name != NULL; o++)
 		if (strcmp(o->name, name) == 0)
 			break;
-	switch (o->val) {
-	case OPT_CONFIG:
-	case OPT_HELP:
-	case OPT_VERSION:
-		o = NULL;
-		break;
-	case OPT_TEXT:
-	case OPT_FORMAT:
-	case OPT_JSON_HTML:
-	case OPT_FALLBACK:
-	case OPT_BOM:
-	case OPT_QUIET:
-	case OPT_OUTDIR:
-	case OPT_METHOD:
-	case OPT_EVAL:
-	case OPT_SUMMARY:
-		if (scope == IN_METHOD)
-			o = NULL;
-		break;
-	default:
-		break;
+	if (o->name == NULL) {
+		warnx("%s: unknown option '%.*s%s'", where, QUOTED(name));
+		return NULL;
 	}
-	if (o == NULL || o->name == NULL) {
-		warnx("%s: unknown option '%s'", where, name);
+	if (scope == IN_METHOD && !is_extraction_option(o->val)) {
+		warnx("%s: '%s' is not an option of a method (only the "
+		    "filters', the methods' and --charset)", where, name);
+		return NULL;
+	}
+	if (o->val == OPT_CONFIG || o->val == OPT_HELP ||
+	    o->val == OPT_VERSION) {
+		warnx("%s: '%s' cannot be given in a config file", where, name);
 		return NULL;
 	}
 	if (o->has_arg == required_argument && value == NULL) {
@@ -824,25 +853,42 @@ named_option(const char *name, const char *value, const char *where,
 
 /*
  * Reads options from a file: "name = value" or "name" lines, names as
- * the long options, '#' starting a comment line. The file's text stays
- * allocated: options point into it. Returns -1 after a message.
+ * the long options, '#' starting a comment line, a UTF-8 byte order
+ * mark ignored. The file's text stays allocated, in set: options point
+ * into it. Returns -1 after a message.
  */
 static int
-read_config(struct cex_opts *opts, struct settings *set, const char *path,
-    char **text)
+read_config(struct cex_opts *opts, struct settings *set, const char *path)
 {
 	const struct option	*o;
 	char			*buf, *line, *next, *eq, *name, *value, *e;
-	char			 where[PATH_MAX + 32];
+	char			**texts, where[PATH_MAX + 32];
 	size_t			 len;
 	unsigned		 lineno = 0;
 
-	if (dom_read(path, 0, &buf, &len) == -1) {
-		warn("%s", path);
+	if (dom_read(path, CONFIG_MAX_BYTES, &buf, &len) == -1) {
+		if (errno == EFBIG)
+			warnx("%s: larger than %d bytes: not a config file",
+			    path, CONFIG_MAX_BYTES);
+		else
+			warn("%s", path);
 		return -1;
 	}
-	*text = buf;
-	for (line = buf; line != NULL; line = next) {
+	if ((texts = reallocarray(set->texts, set->ntexts + 1,
+	    sizeof(*texts))) == NULL)
+		err(1, NULL);
+	set->texts = texts;
+	texts[set->ntexts++] = buf;
+	if ((line = memchr(buf, '\0', len)) != NULL) {
+		for (lineno = 1; line-- > buf; )
+			lineno += *line == '\n';
+		warnx("%s:%u: a NUL byte: not a config file", path, lineno);
+		return -1;
+	}
+	line = buf;
+	if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
+		line += 3;
+	for (; line != NULL; line = next) {
 		lineno++;
 		if ((next = strchr(line, '\n')) != NULL)
 			*next++ = '\0';
@@ -911,6 +957,17 @@ default_ad_list(void)
 	return built;
 }
 
+/* Says why a host list could not be read, what adding to the message. */
+static void
+warn_hosts(const char *path, const char *what)
+{
+	if (errno == EFBIG)
+		warnx("%s%s: larger than %d bytes: not a host list", path, what,
+		    HOSTS_MAX_BYTES);
+	else
+		warn("%s%s", path, what);
+}
+
 /* Loads the ad lists; returns the exit status to stop with, or 0. */
 static int
 load_ad_hosts(struct cex_opts *opts)
@@ -924,14 +981,14 @@ load_ad_hosts(struct cex_opts *opts)
 		err(1, NULL);
 	path = default_ad_list();
 	if (hosts_load(opts->ad_hosts, path) == -1) {
-		warn("%s (the default ad list; --no-ads goes without)", path);
+		warn_hosts(path, " (the default ad list; --no-ads goes without)");
 		free(path);
 		return 1;
 	}
 	free(path);
 	for (i = 0; i < opts->ad_files.n; i++)
 		if (hosts_load(opts->ad_hosts, opts->ad_files.v[i]) == -1) {
-			warn("%s", opts->ad_files.v[i]);
+			warn_hosts(opts->ad_files.v[i], "");
 			return 2;
 		}
 	return 0;
@@ -954,35 +1011,47 @@ check_outdir(const char *dir)
 	return 0;
 }
 
+/*
+ * Ends what was written to standard output (help, version): the exit
+ * status to end with, 1 after a message if it could not be written.
+ */
+static int
+stdout_done(void)
+{
+	if (fflush(stdout) == EOF || ferror(stdout)) {
+		warn("write error");
+		return 1;
+	}
+	return 0;
+}
+
 /* Prints the version line; the exit status to end with. */
 static int
 version(void)
 {
 	printf("cex %s (gumbo %s, utf8proc %s)\n", CEX_VERSION, GUMBO_VERSION,
 	    utf8proc_version());
-	return fflush(stdout) == EOF || ferror(stdout) ? 1 : 0;
+	return stdout_done();
 }
 
 /*
- * Reads the options: --config FILE first, wherever it stands, so that
- * the command line wins over it. Each is applied to opts, which checks
- * it, and recorded in set. Returns -1 to go on with the inputs, or the
- * exit status to end with at once (help, version, usage error).
+ * Reads the options: the --config FILEs first, in their order, wherever
+ * they stand, so that the command line wins over them. Each is applied
+ * to opts, which checks it, and recorded in set. Returns -1 to go on
+ * with the inputs, or the exit status to end with at once (help,
+ * version, usage error).
  */
 static int
 read_options(struct cex_opts *opts, struct settings *set, int argc,
-    char *argv[], char **config_text)
+    char *argv[])
 {
-	char	*config = NULL, where[64];
+	char	 where[64];
 	int	 c;
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "to:m:j:qhV", longopts, NULL)) != -1)
-		if (c == OPT_CONFIG)
-			config = optarg;
-	if (config != NULL &&
-	    read_config(opts, set, config, config_text) == -1)
-		return 2;
+		if (c == OPT_CONFIG && read_config(opts, set, optarg) == -1)
+			return 2;
 	opterr = 1;
 	optind = 0;
 	while ((c = getopt_long(argc, argv, "to:m:j:qhV", longopts, NULL)) !=
@@ -990,7 +1059,7 @@ read_options(struct cex_opts *opts, struct settings *set, int argc,
 		switch (c) {
 		case OPT_HELP:
 			help();
-			return fflush(stdout) == EOF || ferror(stdout) ? 1 : 0;
+			return stdout_done();
 		case OPT_VERSION:
 			return version();
 		case OPT_CONFIG:
@@ -1056,7 +1125,7 @@ method_init(struct cex_method *m, const struct settings *set,
 	if ((next = strchr(m->settings, ':')) != NULL)
 		*next++ = '\0';
 	if ((method = method_lookup(m->settings, strlen(m->settings))) == -1) {
-		warnx("%s: unknown method '%s'", where, m->settings);
+		warnx("%s: unknown method '%.*s%s'", where, QUOTED(m->settings));
 		return 2;
 	}
 	m->opts.method = method;
@@ -1131,16 +1200,29 @@ read_methods(const struct cex_opts *opts, const struct settings *set,
 	return 0;
 }
 
+/* How many times standard input is named, as an input or a template. */
+static size_t
+stdin_named(const char *const *inputs, size_t n, const struct strlist *more)
+{
+	size_t	 i, count = 0;
+
+	for (i = 0; i < n; i++)
+		count += strcmp(inputs[i], "-") == 0;
+	for (i = 0; i < more->n; i++)
+		count += strcmp(more->v[i], "-") == 0;
+	return count;
+}
+
 int
 main(int argc, char *argv[])
 {
 	static const char *const stdin_only[] = { "-", NULL };
 	struct cex_opts		 opts;
-	struct settings		 set = { NULL, 0 };
+	struct settings		 set = { NULL, 0, NULL, 0 };
 	struct method_list	 methods = { NULL, 0, NULL, 0 };
 	const struct cex_opts	*mopts;
 	struct site		*site = NULL;
-	char			*config_text = NULL;
+	struct input		*read = NULL;
 	const char *const	*inputs;
 	size_t			 m, n;
 	int			 status;
@@ -1149,7 +1231,7 @@ main(int argc, char *argv[])
 	program_invocation_short_name = "cex";
 	argv[0] = program_invocation_short_name;
 	opts_init(&opts);
-	if ((status = read_options(&opts, &set, argc, argv, &config_text)) !=
+	if ((status = read_options(&opts, &set, argc, argv)) !=
 	    -1 || (status = read_methods(&opts, &set, &methods)) != 0)
 		goto out;
 	/* Write errors are reported where they happen, not by a signal. */
@@ -1163,6 +1245,11 @@ main(int argc, char *argv[])
 	inputs = optind < argc ? (const char *const *)argv + optind : stdin_only;
 	for (n = 0; inputs[n] != NULL; n++)
 		continue;
+	if (stdin_named(inputs, n, &mopts->templates) > 1) {
+		warnx("-: standard input can be read only once");
+		status = 2;
+		goto out;
+	}
 	if (mopts->method == METHOD_TEMPLATE) {
 		if (mopts->templates.n == 0 && n < 2) {
 			warnx("-m template: compare with --template FILE, or "
@@ -1170,19 +1257,21 @@ main(int argc, char *argv[])
 			status = 2;
 			goto out;
 		}
-		if ((site = site_new(mopts, inputs, n)) == NULL) {
+		if ((read = calloc(n, sizeof(*read))) == NULL)
+			err(1, NULL);
+		if ((site = site_new(mopts, inputs, n, read)) == NULL) {
 			status = 2;
 			goto out;
 		}
 	}
-	status = batch_run(inputs, n, mopts, site);
+	status = batch_run(inputs, n, mopts, site, read);
 out:
+	free(read);
 	site_free(site);
 	for (m = 0; m < methods.n; m++)
 		method_free(&methods.v[m]);
 	free(methods.v);
 	settings_free(&set);
 	opts_free(&opts);
-	free(config_text);
 	return status;
 }

@@ -273,7 +273,17 @@ struct cex_doc {
 	struct guard_report guard;	/* what the guard dropped */
 };
 
+/* An input as read: its bytes, or why it could not be. */
+struct input {
+	char		*bytes;		/* NUL-terminated, or NULL */
+	size_t		 len;
+	int		 fd;		/* the rest, past --max-bytes, or -1 */
+	int		 error;		/* errno, or 0 */
+};
+
 /* dom.c */
+void		 input_read(struct input *, const char *, size_t, bool);
+void		 input_close(struct input *);
 struct cex_doc	*dom_new(const char *bytes, size_t len, const struct cex_opts *);
 void		 dom_free(struct cex_doc *);
 int		 dom_open(const char *path);
@@ -316,6 +326,9 @@ void		 strset_free(struct strset *);
 int		 strset_add(struct strset *, const char *, size_t);
 bool		 strset_has(const struct strset *, const char *, size_t);
 int64_t		 strset_intern(struct strset *, const char *, size_t);
+/* The largest host list read (EFBIG past it): the largest lists in use
+ * are a few tens of megabytes. */
+#define HOSTS_MAX_BYTES	(64 << 20)
 int		 hosts_load(struct strset *, const char *path);
 bool		 hosts_match_url(const struct strset *, const char *url);
 
@@ -342,7 +355,8 @@ int	 keep_parts(struct cex_doc *, const unsigned char *, bool);
 int	 method_article(struct cex_doc *, const struct cex_opts *);
 
 /* template.c */
-struct site	*site_new(const struct cex_opts *, const char *const *, size_t);
+struct site	*site_new(const struct cex_opts *, const char *const *, size_t,
+		    struct input *);
 void		 site_free(struct site *);
 int		 method_template(struct cex_doc *, const struct cex_opts *,
 		    const struct site *, size_t);
@@ -362,7 +376,7 @@ int	 out_json(FILE *, const struct cex_doc *, const struct cex_opts *,
 
 /* batch.c */
 int	 batch_run(const char *const *, size_t, const struct cex_opts *,
-	    const struct site *);
+	    const struct site *, struct input *);
 
 /* eval.c */
 int	 eval_run(const char *const *dirs, const struct cex_method *, size_t,

@@ -8,10 +8,10 @@
  * aggregates every filter needs come from one backward pass. Nothing
  * here recurses on the document's nesting depth.
  */
-#include <err.h>
 #include <errno.h>
-#include <stddef.h>
 #include <fcntl.h>
+#include <setjmp.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -129,6 +129,45 @@ dom_read(const char *path, size_t max, char **bytes, size_t *len)
 	}
 	errno = saved;
 	return rc;
+}
+
+/*
+ * Reads an input ("-" is standard input) as dom_read_fd does, into in:
+ * in->error is 0, or the errno of the failure. On EFBIG, in->bytes holds
+ * what was read and, if keep_rest, in->fd stays open on the rest;
+ * otherwise in->fd is -1 once the input is read.
+ */
+void
+input_read(struct input *in, const char *path, size_t max, bool keep_rest)
+{
+	memset(in, 0, sizeof(*in));
+	in->fd = -1;
+	if ((in->fd = dom_open(path)) == -1) {
+		in->error = errno;
+		return;
+	}
+	if (dom_read_fd(in->fd, max, &in->bytes, &in->len) == -1) {
+		in->error = errno;
+		if (in->error == EFBIG && keep_rest)
+			return;
+		free(in->bytes);
+		in->bytes = NULL;
+		in->len = 0;
+	}
+	if (in->fd != STDIN_FILENO)
+		close(in->fd);
+	in->fd = -1;
+}
+
+/* Frees what input_read kept. */
+void
+input_close(struct input *in)
+{
+	free(in->bytes);
+	in->bytes = NULL;
+	if (in->fd != -1 && in->fd != STDIN_FILENO)
+		close(in->fd);
+	in->fd = -1;
 }
 
 /* Unicode whitespace: ASCII's, NEL, and the Z categories (NBSP too). */
@@ -323,6 +362,11 @@ nomem:
  * gumbo frees much of what it allocates while it parses. Large blocks
  * are malloc'd and linked in a list. Freeing the heap is a walk of the
  * chunks and of that list, not of the tree.
+ *
+ * gumbo does not check what its allocator returns. When memory runs
+ * out, the allocator jumps back to where the parse began (parse_page),
+ * leaving gumbo's state behind: all of it is in the heap, freed whole,
+ * and gumbo keeps none elsewhere. The page fails; the program goes on.
  */
 #define HEAP_CHUNK	(256 * 1024)
 #define HEAP_CLASS	16		/* bytes between size classes */
@@ -338,6 +382,7 @@ struct big {
 };
 
 struct gumbo_heap {
+	jmp_buf		 nomem;		/* where the parse began */
 	char		*cur, *end;	/* what is left of the chunk */
 	struct chunk	*chunks;
 	void		*free_class[HEAP_SMALL / HEAP_CLASS + 1];
@@ -361,9 +406,8 @@ heap_alloc(void *userdata, size_t size)
 		}
 		need = sizeof(size_t) + class * HEAP_CLASS;
 		if (h->cur == NULL || (size_t)(h->end - h->cur) < need) {
-			/* gumbo does not check for failure: stop here. */
 			if ((c = malloc(HEAP_CHUNK)) == NULL)
-				errx(1, "out of memory while parsing");
+				longjmp(h->nomem, 1);
 			c->next = h->chunks;
 			h->chunks = c;
 			h->cur = (char *)c + sizeof(size_t);
@@ -376,7 +420,7 @@ heap_alloc(void *userdata, size_t size)
 	}
 	if (size > SIZE_MAX - sizeof(*b) ||
 	    (b = malloc(sizeof(*b) + size)) == NULL)
-		errx(1, "out of memory while parsing");
+		longjmp(h->nomem, 1);
 	b->class = 0;
 	b->next = h->bigs.next;
 	b->prev = &h->bigs;
@@ -436,6 +480,25 @@ heap_free_all(struct gumbo_heap *h)
 }
 
 /*
+ * gumbo's parse of len bytes of html into the heap; NULL if memory ran
+ * out on the way.
+ */
+static GumboOutput *
+parse_page(struct gumbo_heap *heap, const char *html, size_t len)
+{
+	GumboOptions	 options = kGumboDefaultOptions;
+
+	options.allocator = heap_alloc;
+	options.deallocator = heap_free;
+	options.userdata = heap;
+	/* Parse errors are not used: not recording them saves time. */
+	options.max_errors = 0;
+	if (setjmp(heap->nomem) != 0)
+		return NULL;
+	return gumbo_parse_with_options(&options, html, len);
+}
+
+/*
  * The address the page's links are relative to: its first base element
  * with an href, resolved against the page's own address (--url), else
  * that address; NULL if neither is known. Returns -1 if memory runs out.
@@ -467,7 +530,6 @@ dom_new(const char *bytes, size_t len, const struct cex_opts *opts)
 {
 	struct cex_doc		*d;
 	struct guard_limits	 lim;
-	GumboOptions		 options = kGumboDefaultOptions;
 	char			*guarded;
 	size_t			 bom, guarded_len;
 	int			 enc;
@@ -505,15 +567,9 @@ dom_new(const char *bytes, size_t len, const struct cex_opts *opts)
 		d->len = guarded_len;
 	} else if (guarded_len == (size_t)-1)
 		goto fail;
-	if ((d->heap = heap_new()) == NULL)
-		goto fail;
-	options.allocator = heap_alloc;
-	options.deallocator = heap_free;
-	options.userdata = d->heap;
-	/* Parse errors are not used: not recording them saves time. */
-	options.max_errors = 0;
-	d->gumbo = gumbo_parse_with_options(&options, d->html, d->len);
-	if (d->gumbo == NULL || build_overlay(d) == -1 ||
+	if ((d->heap = heap_new()) == NULL ||
+	    (d->gumbo = parse_page(d->heap, d->html, d->len)) == NULL ||
+	    build_overlay(d) == -1 ||
 	    find_base_url(d, opts->url) == -1)
 		goto fail;
 	return d;

@@ -529,7 +529,7 @@ open_sites(struct eval *ev, const struct package *pkg)
 	for (m = 0; m < ev->nmethods; m++)
 		if (ev->methods[m].opts.method == METHOD_TEMPLATE &&
 		    (ev->sites[m] = site_new(&ev->methods[m].opts,
-		    (const char *const *)paths, pkg->npages)) == NULL)
+		    (const char *const *)paths, pkg->npages, NULL)) == NULL)
 			rc = -1;
 	for (i = 0; i < pkg->npages; i++)
 		free(paths[i]);

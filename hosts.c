@@ -229,7 +229,7 @@ add_host(struct strset *s, const char *p, size_t len)
 /*
  * Reads a hosts-format list into s: "ADDRESS HOST..." lines, or bare
  * host names, with '#' starting a comment. Returns -1 with errno set
- * if the file cannot be read.
+ * if the file cannot be read, EFBIG if it is larger than HOSTS_MAX_BYTES.
  */
 int
 hosts_load(struct strset *s, const char *path)
@@ -238,7 +238,7 @@ hosts_load(struct strset *s, const char *path)
 	size_t		 len;
 	bool		 first;
 
-	if (dom_read(path, 0, &buf, &len) == -1)
+	if (dom_read(path, HOSTS_MAX_BYTES, &buf, &len) == -1)
 		return -1;
 	end = buf + len;
 	for (line = buf; line < end; line = eol + 1) {

@@ -277,26 +277,41 @@ recurrences(const struct site *site, uint64_t key)
 	    site->recur_count[lo] : 0;
 }
 
-/* Parses and cleans a page as every method sees it; its profile. */
+/*
+ * Parses and cleans a page of len bytes as every method sees it; its
+ * profile, or NULL with errno set.
+ */
 static struct profile *
-profile_of_file(const char *path, const struct cex_opts *opts)
+profile_of(const char *bytes, size_t len, const struct cex_opts *opts)
 {
 	struct profile	*p = NULL;
 	struct cex_doc	*d;
-	char		*bytes;
-	size_t		 len;
 	int		 saved;
 
-	if (dom_read(path, (size_t)opts->max_bytes, &bytes, &len) == -1)
-		return NULL;
 	d = dom_new(bytes, len, opts);
-	free(bytes);
 	if (d != NULL && filter_attributes(d, opts) == 0 &&
 	    filter_elements(d, opts) == 0 && filter_ads(d, opts) == 0)
 		p = profile_new(d);
 	saved = errno;
 	dom_free(d);
 	errno = saved;
+	return p;
+}
+
+/* The profile of the page in a file, or NULL with errno set. */
+static struct profile *
+profile_of_file(const char *path, const struct cex_opts *opts)
+{
+	struct profile	*p;
+	struct input	 in;
+
+	input_read(&in, path, (size_t)opts->max_bytes, false);
+	if (in.error != 0) {
+		errno = in.error;
+		return NULL;
+	}
+	p = profile_of(in.bytes, in.len, opts);
+	input_close(&in);
 	return p;
 }
 
@@ -380,12 +395,16 @@ site_free(struct site *site)
  * (a page that cannot be read ends the run: NULL after a message) and
  * of the pages to extract, compared with one another when there is no
  * --template (one that cannot be read is passed over: it fails in its
- * turn). With --template-min, the recurrences over all of them.
+ * turn). With --template-min, the recurrences over all of them. When
+ * read is not NULL, the pages are read into it, each once, for the
+ * caller to extract from (standard input and pipes can be read once).
  */
 struct site *
-site_new(const struct cex_opts *opts, const char *const *pages, size_t n)
+site_new(const struct cex_opts *opts, const char *const *pages, size_t n,
+    struct input *read)
 {
 	struct site	*site;
+	struct input	 in;
 	size_t		 i;
 
 	if ((site = calloc(1, sizeof(*site))) == NULL ||
@@ -404,11 +423,21 @@ site_new(const struct cex_opts *opts, const char *const *pages, size_t n)
 		}
 		site->ntemplates = i + 1;
 	}
-	if (opts->templates.n == 0 || opts->template_min > 0)
-		for (i = 0; i < n; i++)
-			if (strcmp(pages[i], "-") != 0)
-				site->pages[i].profile =
-				    profile_of_file(pages[i], opts);
+	for (i = 0; i < n; i++) {
+		if (read == NULL &&
+		    opts->templates.n > 0 && opts->template_min == 0)
+			break;
+		input_read(&in, pages[i], (size_t)opts->max_bytes,
+		    opts->fallback);
+		if (in.error == 0 &&
+		    (opts->templates.n == 0 || opts->template_min > 0))
+			site->pages[i].profile = profile_of(in.bytes, in.len,
+			    opts);
+		if (read != NULL)
+			read[i] = in;
+		else
+			input_close(&in);
+	}
 	if (opts->template_min > 0 && count_recurrences(site) == -1)
 		err(1, NULL);
 	return site;

@@ -93,10 +93,10 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	struct mtext	*got, *want;
 	struct mscore	 score[MEASURE__MAX];
 	const char	*pages[2];
-	char		*out = NULL, *gold, path[64];
+	char		*out = NULL, *gold, path[2][64];
 	size_t		 out_len = 0, gold_len, n;
 	FILE		*f;
-	int		 fd = -1, rc;
+	int		 fd[2] = { -1, -1 }, rc;
 
 	if (size < 3)
 		return 0;
@@ -105,10 +105,11 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	size -= 3;
 	if (o.method == METHOD_TEMPLATE) {
 		n = size / 2;
-		fd = memfile(data + n, size - n, path, sizeof(path));
-		pages[0] = "-";
-		pages[1] = path;
-		if ((site = site_new(&o, pages, 2)) == NULL)
+		fd[0] = memfile(data, n, path[0], sizeof(path[0]));
+		fd[1] = memfile(data + n, size - n, path[1], sizeof(path[1]));
+		pages[0] = path[0];
+		pages[1] = path[1];
+		if ((site = site_new(&o, pages, 2, NULL)) == NULL)
 			abort();
 	}
 	if ((d = dom_new((const char *)data, size, &o)) == NULL)
@@ -151,8 +152,9 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	free(out);
 	dom_free(d);
 	site_free(site);
-	if (fd != -1)
-		close(fd);
+	for (n = 0; n < 2; n++)
+		if (fd[n] != -1)
+			close(fd[n]);
 	tagmap_clear(&o.elements);
 	tagmap_clear(&o.substantive);
 	strlist_clear(&o.strip_attrs);

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Batches: -j N gives the same bytes as one job, on standard output (in
 # input order) and in -o files; bad inputs are named and the rest done;
-# a fatal signal or a file size limit leaves no temporary file behind.
+# a fatal signal, a file size limit or memory running out leaves no
+# temporary file behind; memory running out fails only the page it ran
+# out on.
 . "$(dirname "$0")/lib.sh"
 corpus=${CEX_CORPUS:-../shared/corpus/aeb-dev}
 set -- t/cases/*.html t/site/*.html
@@ -88,4 +90,51 @@ killed() {
 "$CEX" -t "$tmp/big.html" > "$tmp/big.txt"
 killed TERM
 killed INT
+
+# A batch of 5,000 small pages with -j 2, killed a hundred times at
+# random moments (SIGHUP, SIGINT and SIGTERM in turn): no temporary file
+# may be left, and cex must die of the signal.
+mkdir "$tmp/many"
+perl -e 'for (1 .. 5000) { open my $f, ">", "$ARGV[0]/p$_.html" or die;
+    print $f "<p>page $_ of a batch</p>\n" }' "$tmp/many"
+left=0 survived=0 k=0
+while [ $k -lt 100 ]; do
+	case $((k % 3)) in 0) sig=HUP;; 1) sig=INT;; 2) sig=TERM;; esac
+	rm -rf "$tmp/many-out"
+	mkdir "$tmp/many-out"
+	perl -e '$SIG{HUP} = $SIG{INT} = $SIG{TERM} = "DEFAULT"; exec @ARGV' \
+	    "$CEX" -t -j 2 -o "$tmp/many-out" "$tmp"/many/*.html &
+	pid=$!
+	perl -e "srand($k); select undef, undef, undef, rand(0.3)"
+	kill -s $sig $pid
+	wait $pid 2> /dev/null
+	[ $? -gt 128 ] || survived=$((survived + 1))
+	ls "$tmp/many-out" | grep -qv '^p[0-9]*\.txt$' && left=$((left + 1))
+	k=$((k + 1))
+done
+[ $left = 0 ]
+ok $? "5,000 pages, killed 100 times: no temporary file left ($left runs left some)"
+[ $survived -lt 10 ]
+ok $? "5,000 pages, killed 100 times: killed while working ($survived runs ended first)"
+
+# Memory that runs out in the parse of one page (32 MB of paragraphs,
+# which takes some 900 MB) fails that page alone: named, exit status 1,
+# the other pages written, no temporary file; --fallback passes the
+# page through. Not under the sanitizers, which reserve address space.
+if [ "${CEX_SANITIZED:-0}" != 1 ]; then
+	perl -e 'print "<p>x</p>" x 4000000' > "$tmp/huge.html"
+	mkdir "$tmp/oom"
+	(ulimit -v 300000; exec "$CEX" -t -q -j 2 -o "$tmp/oom" \
+	    "$tmp/huge.html" t/cases/*.html) 2> "$tmp/err"
+	ok $(($? != 1)) "out of memory on one page: exit 1"
+	same_err=$(printf 'cex: %s: Cannot allocate memory' "$tmp/huge.html")
+	[ "$(cat "$tmp/err")" = "$same_err" ]
+	ok $? "out of memory on one page: the page named, once"
+	[ "$(ls "$tmp/oom" | wc -l)" = "$(ls t/cases/*.html | wc -l)" ] &&
+	    ! ls "$tmp/oom" | grep -q -e '^huge' -e '\.txt\.'
+	ok $? "out of memory on one page: the others written, no temporary file"
+	(ulimit -v 300000; exec "$CEX" -t -q --fallback "$tmp/huge.html") \
+	    2> /dev/null | cmp -s - "$tmp/huge.html"
+	ok $? "out of memory on one page: --fallback writes it unchanged"
+fi
 echo "1..$n"

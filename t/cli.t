@@ -132,6 +132,12 @@ if [ -w /dev/full ]; then
 	    "write error on /dev/full: message"
 	"$CEX" -t "$page" "$tmp/missing" "$page" > /dev/full 2> "$tmp/err"
 	[ "$(wc -l < "$tmp/err")" = 1 ]; ok $? "a write error stops the batch"
+	for o in --version --help; do
+		"$CEX" $o > /dev/full 2> "$tmp/err"
+		[ $? = 1 ]; ok $? "$o > /dev/full: exit 1"
+		same "$tmp/err" "cex: write error: No space left on device" \
+		    "$o > /dev/full: message"
+	done
 fi
 awk 'BEGIN { printf "<p>"; for (i = 0; i < 100000; i++) printf "word%d ", i; print "</p>" }' \
     > "$tmp/big.html"
@@ -161,6 +167,53 @@ run 2 "config: bad value" --config "$tmp/bad.conf" "$page"
 same "$tmp/err" "cex: $tmp/bad.conf:1: invalid number 'x'" \
     "config: bad value message"
 run 2 "config: missing file" --config "$tmp/none.conf" "$page"
+printf '\357\273\277text\n' > "$tmp/bom.conf"
+run 0 "config: a byte order mark first" --config "$tmp/bom.conf" "$page"
+cmp -s "$tmp/out" "$tmp/page.txt"; ok $? "config: a byte order mark is not a name"
+printf 'text\nlink-ratio = 0.2\0x\nfrobnicate\n' > "$tmp/bad.conf"
+run 2 "config: a NUL byte" --config "$tmp/bad.conf" "$page"
+same "$tmp/err" "cex: $tmp/bad.conf:2: a NUL byte: not a config file" \
+    "config: a NUL byte: message"
+perl -e 'print "x" x 500000, " = 1\n"' > "$tmp/bad.conf"
+run 2 "config: a long bad line" --config "$tmp/bad.conf" "$page"
+same "$tmp/err" "cex: $tmp/bad.conf:1: unknown option '$(printf %060d 0 | tr 0 x)...'" \
+    "config: a long bad line: the message quotes 60 bytes"
+head -c 2000000 /dev/zero | tr '\0' '#' > "$tmp/bad.conf"
+run 2 "config: over 1 MB" --config "$tmp/bad.conf" "$page"
+same "$tmp/err" "cex: $tmp/bad.conf: larger than 1048576 bytes: not a config file" \
+    "config: over 1 MB: message"
+printf 'links = remove\n' > "$tmp/a.conf"
+printf 'text\n' > "$tmp/b.conf"
+run 0 "two config files" --config "$tmp/a.conf" --config "$tmp/b.conf" \
+    t/cases/basic.html
+"$CEX" -t --links remove t/cases/basic.html > "$tmp/want"
+cmp -s "$tmp/want" "$tmp/out"; ok $? "two config files: both read, in order"
+printf 'link-ratio = 0.5\n' > "$tmp/a.conf"
+printf 'link-ratio = 1.5e9\n' > "$tmp/b.conf"
+run 2 "two config files: the second read after the first" \
+    --config "$tmp/a.conf" --config "$tmp/b.conf" "$page"
+same "$tmp/err" "cex: $tmp/b.conf:1: invalid number '1.5e9'" \
+    "two config files: the second's error"
+
+# Options a method cannot take: only the filters', the methods' and
+# --charset.
+for o in max-bytes=1 jobs=2 max-depth=3 title url=http://a/ text quiet; do
+	run 2 "-m article:$o refused" -m "article:$o" "$page"
+	same "$tmp/err" "cex: -m article:$o: '${o%%=*}' is not an option of a method (only the filters', the methods' and --charset)" \
+	    "-m article:$o: message"
+done
+run 0 "-m crunch with filter, method and charset options" \
+    -m crunch:link-ratio=0.2:charset=utf-8:no-images:spread=0.5 "$page"
+
+# Standard input can be read once.
+run 2 "- twice" - - < "$page"
+same "$tmp/err" "cex: -: standard input can be read only once" "- twice: message"
+run 2 "- as a template and an input" -m template --template - < "$page"
+
+# Bounded lists: a host list past 64 MB is refused, not read to its end.
+run 2 "--ad-hosts /dev/zero" --ad-hosts /dev/zero "$page"
+same "$tmp/err" "cex: /dev/zero: larger than 67108864 bytes: not a host list" \
+    "--ad-hosts /dev/zero: message"
 
 # The default ad list.
 CEX_DATADIR=$tmp/nodata "$CEX" -t "$page" > "$tmp/out" 2> "$tmp/err"

@@ -56,6 +56,24 @@ ok $? "a page that cannot be read is named"
 { story river trending; story bridge; } | cmp -s - "$tmp/out.txt"
 ok $? "the others are compared with the next page that could be read"
 
+# Pages from pipes, which can be read once: standard input and named
+# pipes give what the files give.
+# shellcheck disable=SC2086
+"$CEX" -t -m template $site > "$tmp/files"
+mkfifo "$tmp/fifo1" "$tmp/fifo2"
+cat t/site/bakery.html > "$tmp/fifo1" &
+writer1=$!
+cat t/site/bridge.html > "$tmp/fifo2" &
+writer2=$!
+timeout 20 "$CEX" -t -m template - "$tmp/fifo1" "$tmp/fifo2" \
+    < t/site/river.html > "$tmp/pipes"
+ok $? "pages from pipes: exit 0"
+# A writer still waiting means a pipe was not opened: end it.
+kill $writer1 $writer2 2> /dev/null
+wait
+cmp -s "$tmp/files" "$tmp/pipes"
+ok $? "pages from pipes: each read once, the output of the files"
+
 # usage ARGS...: exit status 2, a message, no output.
 usage() {
 	"$CEX" "$@" > "$tmp/out.txt" 2> "$tmp/err"
