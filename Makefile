@@ -18,7 +18,7 @@ DEFS = -DGUMBO_VERSION='"$(GUMBO_VERSION)"'
 
 SRCS = cex.c dom.c encoding.c eval.c filters.c hosts.c lists.c measure.c \
 	url.c json.c \
-	guard.c methods.c template.c batch.c article.c \
+	guard.c builder.c methods.c template.c batch.c article.c \
 	output.c
 HDRS = cex.h
 
@@ -36,6 +36,7 @@ endif
 OBJS = $(SRCS:%.c=$(BUILD)/%.o)
 LIBOBJS = $(filter-out $(BUILD)/cex.o,$(OBJS))
 CHECKER = $(BUILD)/measure-check
+GUARD_CHECKER = $(BUILD)/guard-check
 
 all: $(PROG)
 
@@ -72,9 +73,14 @@ EVAL_METHODS := $(EVAL_METHODS),descend,lqf:link-quota=0.25,lqf
 EVAL_METHODS := $(EVAL_METHODS),lqf:link-quota=0.75,bte,dsc,template
 EVAL_METHODS := $(EVAL_METHODS),template:template-min=2,article
 
-check: $(PROG) $(CHECKER)
-	CEX=./$(PROG) MEASURE_CHECK=./$(CHECKER) CEX_SANITIZED=$(SANITIZE) \
-		prove t/
+# The guard's model of gumbo against gumbo, run by t/guard.t.
+$(GUARD_CHECKER): t/guard-check.c $(LIBOBJS) $(HDRS)
+	$(CC) $(CFLAGS) $(THREADS) $(SANFLAGS) $(WARNINGS) $(DEPS_CFLAGS) -o $@ \
+		t/guard-check.c $(LIBOBJS) $(DEPS_LIBS)
+
+check: $(PROG) $(CHECKER) $(GUARD_CHECKER)
+	CEX=./$(PROG) MEASURE_CHECK=./$(CHECKER) GUARD_CHECK=./$(GUARD_CHECKER) \
+		CEX_SANITIZED=$(SANITIZE) prove t/
 
 bench/maxrss: bench/maxrss.c
 	$(CC) $(CFLAGS) $(WARNINGS) -o $@ $<
@@ -84,9 +90,10 @@ bench: cex bench/gparse bench/maxrss build/opt/measure-check
 	build/opt/measure-check --bench
 
 # make fuzz: the libFuzzer harness over the whole path, FUZZ_TIME seconds
-# (default 600) on FUZZ_JOBS processes, its corpus in build/fuzz-corpus,
-# seeded from the tests' pages and the development corpus; what it finds
-# goes to build/fuzz-findings.
+# (default 600) on FUZZ_JOBS processes, with a dictionary of HTML, its
+# corpus in build/fuzz-corpus, seeded from the tests' pages and the
+# development corpus; what it finds (crashes, and parses out of
+# proportion to their input, see fuzz/fuzz.c) goes to build/fuzz-findings.
 FUZZ_TIME ?= 600
 FUZZ_JOBS ?= 1
 FUZZ_SRCS = $(filter-out cex.c,$(SRCS))
@@ -102,6 +109,7 @@ fuzz: build/fuzz/cex-fuzz
 	-cp $(CORPUS)/*.html build/fuzz-corpus/ 2>/dev/null
 	cd build && fuzz/cex-fuzz -max_total_time=$(FUZZ_TIME) \
 		-max_len=16384 -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) \
+		-dict=../fuzz/html.dict -timeout=10 \
 		-artifact_prefix=fuzz-findings/ fuzz-corpus
 
 eval: cex

@@ -344,17 +344,22 @@ guard_warn(struct batch *b, const char *input, const struct guard_report *r)
 		say(b, 0, "%s: %zu tags nested deeper than %ld left out "
 		    "(--max-depth)", input, r->depth, b->opts->max_depth);
 	if (r->formatting > 0)
-		say(b, 0, "%s: %zu formatting tags left out, over %d open at "
-		    "once (--max-depth 0 keeps them)", input, r->formatting,
-		    GUARD_MAX_FORMATTING);
+		say(b, 0, "%s: %zu formatting tags left out, over %d in the "
+		    "parser's list or deeper than %d (--max-depth 0 keeps "
+		    "them)", input, r->formatting, GUARD_MAX_FORMATTING,
+		    GUARD_FORMATTING_DEPTH);
 	if (r->elements > 0)
-		say(b, 0, "%s: %zu tags left out, over one element for %d "
-		    "bytes (--max-depth 0 keeps them)", input, r->elements,
-		    GUARD_BYTES_PER_ELEMENT);
+		say(b, 0, "%s: %zu tags left out, over one element (or two "
+		    "attributes) for %d bytes (--max-depth 0 keeps them)",
+		    input, r->elements, GUARD_BYTES_PER_ELEMENT);
+	if (r->work > 0)
+		say(b, 0, "%s: %zu tags left out, past the parser's work "
+		    "bound of %d steps a byte (--max-depth 0 keeps them)",
+		    input, r->work, GUARD_WORK_PER_BYTE);
 	if (r->attributes > 0)
-		say(b, 0, "%s: %zu tags cut to their first %d attributes "
-		    "(--max-depth 0 keeps them)", input, r->attributes,
-		    GUARD_MAX_ATTRS);
+		say(b, 0, "%s: %zu tags cut short of their attributes, past "
+		    "%d on a tag or added to html and body (--max-depth 0 "
+		    "keeps them)", input, r->attributes, GUARD_MAX_ATTRS);
 }
 
 /*

@@ -181,34 +181,116 @@ struct cex_node {
 };
 
 /*
- * What the guard (guard.c) lets gumbo see. Attributes past the first
- * GUARD_MAX_ATTRS of a tag, formatting elements past GUARD_MAX_FORMATTING
- * open at once, and elements past one for GUARD_BYTES_PER_ELEMENT bytes
- * of the page (but at least GUARD_MIN_ELEMENTS) are dropped too: gumbo
- * takes some 200 bytes an element, so memory stays in proportion to the
- * page, a few times its size. Real pages have one element for 50 bytes
- * or more.
+ * What the guard (guard.c) lets gumbo see. It leaves out the attributes
+ * of a tag past GUARD_MAX_ATTRS (gumbo compares each with all before
+ * it), and the tags that would pass the limits of struct
+ * builder_limits, which builder.c checks on a model of gumbo's stack:
+ * the depth (--max-depth); one element for GUARD_BYTES_PER_ELEMENT
+ * bytes of the page, at least GUARD_MIN_ELEMENTS, an attribute counting
+ * half (gumbo takes some 200 bytes an element and half as much an
+ * attribute: memory stays a few times the page); the formatting
+ * elements gumbo reopens in each block (GUARD_MAX_FORMATTING in its
+ * list, GUARD_MAX_LIST with the markers, none deeper than
+ * GUARD_FORMATTING_DEPTH, as gumbo searches the stack up to the last of
+ * them for each character of text); and the entries of its stack and
+ * list gumbo searches, GUARD_WORK_PER_BYTE for each byte of the page
+ * (at least GUARD_MIN_WORK).
  */
-#define GUARD_MAX_ATTRS		1024
+#define GUARD_MAX_ATTRS		100
 #define GUARD_MAX_FORMATTING	100
+#define GUARD_MAX_LIST		1000
+#define GUARD_FORMATTING_DEPTH	128
 #define GUARD_BYTES_PER_ELEMENT	16
 #define GUARD_MIN_ELEMENTS	100000
+#define GUARD_WORK_PER_BYTE	8
+#define GUARD_MIN_WORK		(1ULL << 20)
+
+/* builder.c: the limits of the model; 0 is no limit. */
+struct builder_limits {
+	size_t		 depth;		/* nesting inside body */
+	uint64_t	 elements;	/* elements made */
+	size_t		 formatting;	/* entries of the formatting list */
+	size_t		 list;		/* ... with the markers */
+	size_t		 formatting_depth; /* deepest formatting element */
+	uint64_t	 work;		/* entries searched */
+	size_t		 merged_attrs;	/* attributes added to html, body */
+};
+
+/* Why the model refused a token. */
+enum {
+	BUILDER_KEPT,
+	BUILDER_DEPTH,
+	BUILDER_ELEMENTS,
+	BUILDER_FORMATTING,
+	BUILDER_WORK,
+	BUILDER_LEFT_OUT,
+	BUILDER_NOMEM,
+	BUILDER_BARE		/* kept, its attributes cut */
+};
+
+/* How the tokenizer reads on after a tag. */
+enum { BLEX_DATA, BLEX_RCDATA, BLEX_RAWTEXT, BLEX_SCRIPT, BLEX_PLAINTEXT };
+
+/* An attribute of a start tag, as written (the value without quotes). */
+struct battr {
+	const char	*name;
+	uint32_t	 name_len;
+	const char	*value;
+	uint32_t	 value_len;
+};
+
+/* A token, as the model is given it. */
+struct btoken {
+	int		 type;		/* BT_* */
+	uint16_t	 tag;		/* gumbo's enum of the name */
+	const char	*name;		/* as written */
+	uint32_t	 name_len;
+	bool		 self_closing;
+	const struct battr *attrs;	/* start tags: the attributes kept */
+	size_t		 nattrs;
+};
+
+enum { BT_START, BT_END, BT_CHARS, BT_SPACE, BT_EOF };
+
+struct builder_stats {
+	uint64_t	 elements;	/* made */
+	uint32_t	 max_depth;	/* the deepest the stack went */
+	uint32_t	 max_tdepth;	/* ... and the tree, at most */
+	uint32_t	 depth;		/* the stack now */
+	uint64_t	 work;
+};
+
+struct builder;
+struct builder	*builder_new(const struct builder_limits *);
+void		 builder_free(struct builder *);
+int		 builder_tag(struct builder *, const struct btoken *);
+size_t		 builder_text(struct builder *, const char *, size_t,
+		    void (*)(void *, uint16_t), void *);
+void		 builder_comment(struct builder *);
+void		 builder_eof(struct builder *);
+void		 builder_doctype(struct builder *, bool);
+int		 builder_lexer(const struct builder *);
+bool		 builder_foreign(const struct builder *);
+void		 builder_stats(const struct builder *, struct builder_stats *);
 
 struct guard_limits {
-	size_t		 max_depth;	/* 0: no limit */
-	size_t		 max_attrs;
-	size_t		 max_formatting;
-	size_t		 max_elements;	/* 0: no limit */
+	struct builder_limits model;
+	size_t		 max_attrs;	/* SIZE_MAX: no limit */
 	bool		 skip_scripts;	/* drop script bodies */
 	bool		 skip_styles;	/* drop style bodies */
 };
 
-/* What the guard dropped: tags for each limit, tags cut short. */
+/*
+ * What the guard left out: tags for each limit, tags cut short; and
+ * what the model expects of gumbo's parse of what is left.
+ */
 struct guard_report {
 	size_t		 depth;
 	size_t		 formatting;
 	size_t		 elements;
+	size_t		 work;
 	size_t		 attributes;
+	struct builder_stats model;
 };
 
 char	*guard_run(const char *, size_t, const struct guard_limits *,
@@ -300,6 +382,7 @@ const GumboAttribute *dom_attr(const struct cex_node *, const char *);
 const char	*dom_tagname(const GumboNode *, size_t *, bool *);
 uint32_t	 dom_title(const struct cex_doc *);
 uint64_t	 dom_live_letters(const struct cex_doc *);
+int		 dom_tree_stats(const struct cex_doc *, uint64_t *, uint32_t *);
 
 /* What a walk does at each live node; enter returns false to skip. */
 struct dom_walker {

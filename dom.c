@@ -521,6 +521,39 @@ find_base_url(struct cex_doc *d, const char *url)
 }
 
 /*
+ * The guard's limits for a page of len bytes, all off with --max-depth
+ * 0. Script and style bodies go before the parse when the element
+ * filters would remove them (plain removes nothing).
+ */
+static void
+guard_limits(struct guard_limits *lim, const struct cex_opts *opts,
+    size_t len)
+{
+	struct builder_limits *m = &lim->model;
+	bool		 on = opts->max_depth > 0;
+
+	memset(lim, 0, sizeof(*lim));
+	lim->max_attrs = on ? GUARD_MAX_ATTRS : SIZE_MAX;
+	if (on) {
+		m->depth = (size_t)opts->max_depth;
+		m->elements = len / GUARD_BYTES_PER_ELEMENT;
+		if (m->elements < GUARD_MIN_ELEMENTS)
+			m->elements = GUARD_MIN_ELEMENTS;
+		m->formatting = GUARD_MAX_FORMATTING;
+		m->list = GUARD_MAX_LIST;
+		m->formatting_depth = GUARD_FORMATTING_DEPTH;
+		m->work = (uint64_t)len * GUARD_WORK_PER_BYTE;
+		if (m->work < GUARD_MIN_WORK)
+			m->work = GUARD_MIN_WORK;
+		m->merged_attrs = GUARD_MAX_ATTRS;
+	}
+	lim->skip_scripts = opts->method != METHOD_PLAIN &&
+	    opts->elements.known[GUMBO_TAG_SCRIPT] == ACT_REMOVE;
+	lim->skip_styles = opts->method != METHOD_PLAIN &&
+	    opts->elements.known[GUMBO_TAG_STYLE] == ACT_REMOVE;
+}
+
+/*
  * Decodes len bytes (charset: a label checked by the caller, or NULL to
  * detect), parses them and builds the overlay. The bytes are not kept.
  * Returns NULL with errno set if memory runs out.
@@ -542,24 +575,7 @@ dom_new(const char *bytes, size_t len, const struct cex_opts *opts)
 	    enc, &d->len);
 	if (d->html == NULL)
 		goto fail;
-	/*
-	 * The guard's limits, all off with --max-depth 0. Script and style
-	 * bodies go before the parse when the element filters would remove
-	 * them (plain removes nothing).
-	 */
-	lim.max_depth = (size_t)opts->max_depth;
-	lim.max_attrs = opts->max_depth > 0 ? GUARD_MAX_ATTRS : SIZE_MAX;
-	lim.max_formatting = opts->max_depth > 0 ? GUARD_MAX_FORMATTING :
-	    SIZE_MAX;
-	lim.max_elements = d->len / GUARD_BYTES_PER_ELEMENT;
-	if (lim.max_elements < GUARD_MIN_ELEMENTS)
-		lim.max_elements = GUARD_MIN_ELEMENTS;
-	if (opts->max_depth == 0)
-		lim.max_elements = 0;
-	lim.skip_scripts = opts->method != METHOD_PLAIN &&
-	    opts->elements.known[GUMBO_TAG_SCRIPT] == ACT_REMOVE;
-	lim.skip_styles = opts->method != METHOD_PLAIN &&
-	    opts->elements.known[GUMBO_TAG_STYLE] == ACT_REMOVE;
+	guard_limits(&lim, opts, d->len);
 	guarded = guard_run(d->html, d->len, &lim, &d->guard, &guarded_len);
 	if (guarded != NULL) {
 		free(d->html);
@@ -802,6 +818,32 @@ dom_title(const struct cex_doc *d)
 		}
 	}
 	return title;
+}
+
+/*
+ * The elements of the tree gumbo built and the depth of the deepest
+ * (html's is 1), as the guard's model expects them (t/guard-check.c
+ * and the fuzz harness compare the two). -1 if memory runs out.
+ */
+int
+dom_tree_stats(const struct cex_doc *d, uint64_t *elements, uint32_t *depth)
+{
+	uint32_t	*level, i;
+
+	*elements = 0;
+	*depth = 0;
+	if ((level = calloc(d->nnodes + 1, sizeof(*level))) == NULL)
+		return -1;
+	for (i = 1; i < d->nnodes; i++) {
+		level[i] = level[d->nodes[i].parent] + 1;
+		if (!node_is_element(&d->nodes[i]))
+			continue;
+		(*elements)++;
+		if (level[i] > *depth)
+			*depth = level[i];
+	}
+	free(level);
+	return 0;
 }
 
 /* What dom_live_letters counts, as dom_walk goes. */

@@ -1,258 +1,123 @@
 /*
  * guard.c: bounds what gumbo-parser 0.10.1 is given, before it sees it.
  *
- * gumbo's time grows with the square of the tree's depth (each tag
- * searches the stack of open elements), of the attributes of one tag
- * (each is checked against the others) and of the open formatting
- * elements (each new block reopens them all); its memory grows with the
- * number of elements. Browsers bound the depth (Chromium at 512). The
- * guard is one linear scan over the decoded page that follows the HTML
- * tokenizer where it matters (tags, quoted attribute values, comments,
- * raw text elements) and keeps an estimate of the stack of open
- * elements, with the end tags a parser implies. It drops the start tags
- * that would nest deeper than the limit, open more formatting elements
- * or make more elements than allowed, with their end tags, and the
- * attributes past the limit. Text is never dropped.
+ * gumbo searches its stack of open elements for most tags and its list
+ * of formatting elements for many, compares each attribute of a tag
+ * with all before it, reopens the formatting elements still listed in
+ * each new block and searches the stack up to the last of them for
+ * each character of text, and makes elements that cost some 200 bytes
+ * each: a page made for it takes minutes and gigabytes. Browsers bound
+ * the depth (Chromium at 512); gumbo bounds nothing.
  *
- * The scan also drops the bodies of script and style elements that the
- * filters would remove anyway: most of the bytes of today's pages, which
- * gumbo's tokenizer would otherwise walk one by one.
+ * The guard is one linear scan of the decoded page that tokenizes it as
+ * gumbo's tokenizer does (tags and their attributes, comments, doctype,
+ * CDATA in foreign content, the raw text of script, style, textarea and
+ * the like, script's escapes) and hands each token to a model of
+ * gumbo's tree construction (builder.c), which knows what the parser
+ * will do with it. A tag the model refuses, as it would pass a limit,
+ * is left out of the copy of the page gumbo is given, and so is the end
+ * tag of a start tag left out; attributes past the limit of a tag are
+ * cut; end tags are put before text that would reopen more formatting
+ * elements than allowed, taking them off gumbo's list. Text is never
+ * left out. The scan also leaves out the bodies of the script and style
+ * elements that the filters would remove anyway: most of the bytes of
+ * today's pages, which gumbo's tokenizer would otherwise walk one by
+ * one.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cex.h"
-
-/* One element of the estimated stack of open elements. */
-struct open {
-	uint16_t	 tag;
-	bool		 foreign;	/* in svg or math */
-};
 
 struct scan {
 	const char	*in;
 	size_t		 len;
 	const struct guard_limits *lim;
 	struct guard_report *report;
-	char		*out;		/* NULL while nothing is dropped */
-	size_t		 out_len;
+	struct builder	*model;
+	char		*out;		/* NULL while nothing is changed */
+	size_t		 out_len, out_cap;
 	size_t		 copied;	/* input copied to out up to here */
-	struct open	*stack;
-	size_t		 depth;
-	size_t		 active_formatting;
-	size_t		 active[GUMBO_TAG_LAST + 1];	/* per formatting tag */
+	size_t		 text_at;	/* where end tags go before text */
 	size_t		 dropped[GUMBO_TAG_LAST + 1];	/* end tags to drop */
-	size_t		 elements;
+	struct battr	*attrs;		/* of the tag being read */
+	size_t		 attrs_cap;
+	uint16_t	 raw_tag;	/* the raw text element open */
+	bool		 skip_raw;	/* its text is left out */
 	bool		 nomem;
 };
 
-/* Leaves out in[from, to) of the output. */
-static void
-drop(struct scan *s, size_t from, size_t to)
+/* Makes room in out for more bytes and a NUL. */
+static bool
+reserve(struct scan *s, size_t more)
 {
-	if (from >= to)
-		return;
-	if (s->out == NULL) {
-		if ((s->out = malloc(s->len + 1)) == NULL) {
-			s->nomem = true;
-			return;
-		}
+	size_t	 cap;
+	char	*n;
+
+	if (s->out != NULL && s->out_len + more < s->out_cap)
+		return true;
+	cap = s->out_cap == 0 ? s->len + 64 : s->out_cap;
+	while (cap <= s->out_len + more)
+		cap *= 2;
+	if ((n = realloc(s->out, cap)) == NULL) {
+		s->nomem = true;
+		return false;
 	}
-	memcpy(s->out + s->out_len, s->in + s->copied, from - s->copied);
-	s->out_len += from - s->copied;
+	s->out = n;
+	s->out_cap = cap;
+	return true;
+}
+
+/* Copies the input up to to into out. */
+static bool
+copy_to(struct scan *s, size_t to)
+{
+	if (!reserve(s, to - s->copied))
+		return false;
+	memcpy(s->out + s->out_len, s->in + s->copied, to - s->copied);
+	s->out_len += to - s->copied;
 	s->copied = to;
+	return true;
 }
 
-/* The formatting elements a parser reopens in each new block. */
-static bool
-is_formatting(uint16_t tag)
-{
-	switch (tag) {
-	case GUMBO_TAG_A:
-	case GUMBO_TAG_B:
-	case GUMBO_TAG_BIG:
-	case GUMBO_TAG_CODE:
-	case GUMBO_TAG_EM:
-	case GUMBO_TAG_FONT:
-	case GUMBO_TAG_I:
-	case GUMBO_TAG_NOBR:
-	case GUMBO_TAG_S:
-	case GUMBO_TAG_SMALL:
-	case GUMBO_TAG_STRIKE:
-	case GUMBO_TAG_STRONG:
-	case GUMBO_TAG_TT:
-	case GUMBO_TAG_U:
-		return true;
-	default:
-		return false;
-	}
-}
-
-/* Elements whose content the tokenizer reads as text up to their end. */
-static bool
-is_raw(uint16_t tag)
-{
-	switch (tag) {
-	case GUMBO_TAG_SCRIPT:
-	case GUMBO_TAG_STYLE:
-	case GUMBO_TAG_XMP:
-	case GUMBO_TAG_IFRAME:
-	case GUMBO_TAG_NOEMBED:
-	case GUMBO_TAG_NOFRAMES:
-	case GUMBO_TAG_TEXTAREA:
-	case GUMBO_TAG_TITLE:
-		return true;
-	default:
-		return false;
-	}
-}
-
-/* Start tags that close an open p, as the parser does. */
-static bool
-closes_p(uint16_t tag)
-{
-	switch (tag) {
-	case GUMBO_TAG_ADDRESS:
-	case GUMBO_TAG_ARTICLE:
-	case GUMBO_TAG_ASIDE:
-	case GUMBO_TAG_BLOCKQUOTE:
-	case GUMBO_TAG_CENTER:
-	case GUMBO_TAG_DETAILS:
-	case GUMBO_TAG_DIR:
-	case GUMBO_TAG_DIV:
-	case GUMBO_TAG_DL:
-	case GUMBO_TAG_DD:
-	case GUMBO_TAG_DT:
-	case GUMBO_TAG_FIELDSET:
-	case GUMBO_TAG_FIGCAPTION:
-	case GUMBO_TAG_FIGURE:
-	case GUMBO_TAG_FOOTER:
-	case GUMBO_TAG_FORM:
-	case GUMBO_TAG_H1:
-	case GUMBO_TAG_H2:
-	case GUMBO_TAG_H3:
-	case GUMBO_TAG_H4:
-	case GUMBO_TAG_H5:
-	case GUMBO_TAG_H6:
-	case GUMBO_TAG_HEADER:
-	case GUMBO_TAG_HGROUP:
-	case GUMBO_TAG_HR:
-	case GUMBO_TAG_LI:
-	case GUMBO_TAG_LISTING:
-	case GUMBO_TAG_MAIN:
-	case GUMBO_TAG_MENU:
-	case GUMBO_TAG_NAV:
-	case GUMBO_TAG_OL:
-	case GUMBO_TAG_P:
-	case GUMBO_TAG_PRE:
-	case GUMBO_TAG_SECTION:
-	case GUMBO_TAG_SUMMARY:
-	case GUMBO_TAG_TABLE:
-	case GUMBO_TAG_UL:
-		return true;
-	default:
-		return false;
-	}
-}
-
-/* Elements that bound the search for an element to close. */
-static bool
-is_boundary(uint16_t tag)
-{
-	switch (tag) {
-	case GUMBO_TAG_APPLET:
-	case GUMBO_TAG_BUTTON:
-	case GUMBO_TAG_CAPTION:
-	case GUMBO_TAG_HTML:
-	case GUMBO_TAG_MARQUEE:
-	case GUMBO_TAG_OBJECT:
-	case GUMBO_TAG_TABLE:
-	case GUMBO_TAG_TD:
-	case GUMBO_TAG_TEMPLATE:
-	case GUMBO_TAG_TH:
-		return true;
-	default:
-		return false;
-	}
-}
-
-/* Pops the stack down to below index k. */
+/* Puts n bytes of str into the output where the input is at at. */
 static void
-pop_to(struct scan *s, size_t k)
+put(struct scan *s, size_t at, const char *str, size_t n)
 {
-	s->depth = k;
+	if (!copy_to(s, at) || !reserve(s, n))
+		return;
+	memcpy(s->out + s->out_len, str, n);
+	s->out_len += n;
 }
 
 /*
- * Closes the innermost open element with tag a or b, if one is open
- * above the boundary stop (or any boundary when stop is 0).
+ * Leaves out in[from, to) of the output. What comes before and after
+ * must not make markup or a character reference the page did not have:
+ * a '<' (of the text) left before a letter, '/', '!' or '?', or an '&'
+ * before a letter, digit or '#', is written as a reference.
  */
 static void
-close_open(struct scan *s, uint16_t a, uint16_t b, uint16_t stop)
+drop(struct scan *s, size_t from, size_t to)
 {
-	size_t	 k;
-	uint16_t t;
+	unsigned char	 next;
+	char		 last;
 
-	for (k = s->depth; k-- > 0; ) {
-		t = s->stack[k].tag;
-		if (s->stack[k].foreign)
-			return;
-		if (t == a || t == b) {
-			pop_to(s, k);
-			return;
-		}
-		if (t == stop || (stop == 0 && is_boundary(t)))
-			return;
-	}
-}
-
-/* The end tags a start tag implies, as far as the depth goes. */
-static void
-imply_ends(struct scan *s, uint16_t tag)
-{
-	if (closes_p(tag))
-		close_open(s, GUMBO_TAG_P, GUMBO_TAG_P, 0);
-	switch (tag) {
-	case GUMBO_TAG_LI:
-		close_open(s, GUMBO_TAG_LI, GUMBO_TAG_LI, 0);
-		break;
-	case GUMBO_TAG_DD:
-	case GUMBO_TAG_DT:
-		close_open(s, GUMBO_TAG_DD, GUMBO_TAG_DT, 0);
-		break;
-	case GUMBO_TAG_TR:
-		close_open(s, GUMBO_TAG_TR, GUMBO_TAG_TR, GUMBO_TAG_TABLE);
-		break;
-	case GUMBO_TAG_TD:
-	case GUMBO_TAG_TH:
-		close_open(s, GUMBO_TAG_TD, GUMBO_TAG_TH, GUMBO_TAG_TABLE);
-		break;
-	case GUMBO_TAG_OPTION:
-	case GUMBO_TAG_OPTGROUP:
-		close_open(s, GUMBO_TAG_OPTION, GUMBO_TAG_OPTION,
-		    GUMBO_TAG_SELECT);
-		break;
-	case GUMBO_TAG_H1:
-	case GUMBO_TAG_H2:
-	case GUMBO_TAG_H3:
-	case GUMBO_TAG_H4:
-	case GUMBO_TAG_H5:
-	case GUMBO_TAG_H6:
-		if (s->depth > 0 && s->stack[s->depth - 1].tag >= GUMBO_TAG_H1 &&
-		    s->stack[s->depth - 1].tag <= GUMBO_TAG_H6)
-			s->depth--;
-		break;
-	case GUMBO_TAG_A:
-	case GUMBO_TAG_NOBR:
-		/* A new one closes the one still open. */
-		close_open(s, tag, tag, 0);
-		if (s->active[tag] > 0) {
-			s->active[tag]--;
-			s->active_formatting--;
-		}
-		break;
-	default:
-		break;
+	if (from >= to || !copy_to(s, from))
+		return;
+	s->copied = to;
+	if (s->out_len == 0 || to >= s->len)
+		return;
+	last = s->out[s->out_len - 1];
+	next = (unsigned char)s->in[to];
+	if (last == '<' && (ascii_is_alpha(next) || next == '/' ||
+	    next == '!' || next == '?')) {
+		s->out_len--;
+		put(s, to, "&lt;", 4);
+	} else if (last == '&' && (ascii_is_alpha(next) || next == '#' ||
+	    (next >= '0' && next <= '9'))) {
+		s->out_len--;
+		put(s, to, "&amp;", 5);
 	}
 }
 
@@ -270,85 +135,572 @@ tag_of(const char *name, size_t len)
 	return (uint16_t)gumbo_tagn_enum(buf, (unsigned)len);
 }
 
+/* The end of a tag's name from i: a space, '/' or '>'. */
+static size_t
+name_end(const struct scan *s, size_t i)
+{
+	while (i < s->len && !ascii_is_space((unsigned char)s->in[i]) &&
+	    s->in[i] != '/' && s->in[i] != '>')
+		i++;
+	return i;
+}
+
+/* Keeps an attribute of the tag being read. */
+static void
+keep_attr(struct scan *s, size_t n, size_t name, size_t name_len)
+{
+	struct battr	*na;
+	size_t		 cap;
+
+	if (n == s->attrs_cap) {
+		cap = s->attrs_cap == 0 ? 16 : s->attrs_cap * 2;
+		if ((na = realloc(s->attrs, cap * sizeof(*na))) == NULL) {
+			s->nomem = true;
+			return;
+		}
+		s->attrs = na;
+		s->attrs_cap = cap;
+	}
+	s->attrs[n].name = s->in + name;
+	s->attrs[n].name_len = (uint32_t)name_len;
+	s->attrs[n].value = s->in + name + name_len;
+	s->attrs[n].value_len = 0;
+}
+
 /*
- * Reads the rest of a tag from i (just past its name): attributes, with
- * quoted values, up to '>'. Returns the index of the '>' or len if the
- * tag is cut off by the end; *cut is where the attribute past the limit
- * starts (or 0), *self_closing whether "/>" ends it.
+ * Reads the attributes of a tag from i (just past its name) as the
+ * tokenizer does, up to the '>' that ends the tag: returns its index,
+ * or len if the page ends first (the parser then drops the tag). The
+ * first max attributes are kept in s->attrs (*nattrs of them), *cut is
+ * where the first attribute past them begins (0 if none), and
+ * *self_closing says whether "/>" ends the tag.
  */
 static size_t
-tag_end(const struct scan *s, size_t i, size_t max_attrs, size_t *cut,
+tag_attrs(struct scan *s, size_t i, size_t max, size_t *nattrs, size_t *cut,
     bool *self_closing)
 {
-	const char	*q;
-	size_t		 attrs = 0;
-	char		 quote;
+	enum { BEFORE_NAME, NAME, AFTER_NAME, BEFORE_VALUE, VALUE_UNQUOTED,
+	    AFTER_QUOTED, SOLIDUS } st = BEFORE_NAME;
+	const char	*in = s->in, *q;
+	size_t		 count = 0, name = 0;
+	unsigned char	 c;
 
+	*nattrs = 0;
 	*cut = 0;
 	*self_closing = false;
-	while (i < s->len) {
-		while (i < s->len && (ascii_is_space((unsigned char)s->in[i]) ||
-		    s->in[i] == '/'))
-			i++;
-		if (i >= s->len)
+	for (; i < s->len; i++) {
+		c = (unsigned char)in[i];
+		switch (st) {
+		case AFTER_QUOTED:
+		case SOLIDUS:
+			if (c == '>') {
+				*self_closing = st == SOLIDUS;
+				return i;
+			}
+			if (st == AFTER_QUOTED && c == '/') {
+				st = SOLIDUS;
+				break;
+			}
+			st = BEFORE_NAME;
+			/* FALLTHROUGH */
+		case BEFORE_NAME:
+		case AFTER_NAME:
+			if (ascii_is_space(c))
+				break;
+			if (c == '/') {
+				st = SOLIDUS;
+				break;
+			}
+			if (c == '>')
+				return i;
+			if (st == AFTER_NAME && c == '=') {
+				st = BEFORE_VALUE;
+				break;
+			}
+			/* A new attribute. */
+			if (count++ == max)
+				*cut = i;
+			name = i;
+			st = NAME;
 			break;
-		if (s->in[i] == '>') {
-			*self_closing = s->in[i - 1] == '/';
-			return i;
+		case NAME:
+			if (ascii_is_space(c) || c == '/' || c == '>' ||
+			    c == '=') {
+				if (count <= max && !s->nomem)
+					keep_attr(s, (*nattrs)++, name, i - name);
+				st = c == '=' ? BEFORE_VALUE : AFTER_NAME;
+				if (c == '/')
+					st = SOLIDUS;
+				if (c == '>')
+					return i;
+			}
+			break;
+		case BEFORE_VALUE:
+			if (ascii_is_space(c))
+				break;
+			if (c == '>')
+				return i;
+			if (c == '"' || c == '\'') {
+				q = memchr(in + i + 1, c, s->len - i - 1);
+				if (q == NULL)
+					return s->len;
+				if (count <= max && *nattrs > 0) {
+					s->attrs[*nattrs - 1].value = in + i + 1;
+					s->attrs[*nattrs - 1].value_len =
+					    (uint32_t)(q - in - i - 1);
+				}
+				i = (size_t)(q - in);
+				st = AFTER_QUOTED;
+				break;
+			}
+			if (count <= max && *nattrs > 0)
+				s->attrs[*nattrs - 1].value = in + i;
+			st = VALUE_UNQUOTED;
+			/* FALLTHROUGH */
+		case VALUE_UNQUOTED:
+			if (ascii_is_space(c) || c == '>') {
+				st = BEFORE_NAME;
+				if (c == '>')
+					return i;
+				break;
+			}
+			if (count <= max && *nattrs > 0)
+				s->attrs[*nattrs - 1].value_len++;
+			break;
 		}
-		/* An attribute: its name, then perhaps = and a value. */
-		if (++attrs > max_attrs && *cut == 0)
-			*cut = i;
+	}
+	return s->len;
+}
+
+/* Whether in[i..] is "</name" and a space, '/' or '>', any case. */
+static bool
+end_tag_at(const struct scan *s, size_t i, const char *name, size_t len)
+{
+	size_t	 k;
+
+	if (i + 2 + len >= s->len || s->in[i] != '<' || s->in[i + 1] != '/')
+		return false;
+	for (k = 0; k < len; k++)
+		if (ascii_lower((unsigned char)s->in[i + 2 + k]) !=
+		    (unsigned char)name[k])
+			return false;
+	return ascii_is_space((unsigned char)s->in[i + 2 + len]) ||
+	    s->in[i + 2 + len] == '/' || s->in[i + 2 + len] == '>';
+}
+
+/*
+ * The start of the end tag closing the raw text (RCDATA or RAWTEXT) of
+ * an element named name, from i; len if the page ends first.
+ */
+static size_t
+raw_end(const struct scan *s, size_t i, const char *name)
+{
+	const char	*p;
+	size_t		 len = strlen(name);
+
+	while (i < s->len &&
+	    (p = memchr(s->in + i, '<', s->len - i)) != NULL) {
+		i = (size_t)(p - s->in);
+		if (end_tag_at(s, i, name, len))
+			return i;
 		i++;
-		while (i < s->len && !ascii_is_space((unsigned char)s->in[i]) &&
-		    s->in[i] != '/' && s->in[i] != '>' && s->in[i] != '=')
-			i++;
-		while (i < s->len && ascii_is_space((unsigned char)s->in[i]))
-			i++;
-		if (i >= s->len || s->in[i] != '=')
-			continue;
-		i++;
-		while (i < s->len && ascii_is_space((unsigned char)s->in[i]))
-			i++;
-		if (i < s->len && (s->in[i] == '"' || s->in[i] == '\'')) {
-			quote = s->in[i];
-			q = memchr(s->in + i + 1, quote, s->len - i - 1);
-			i = q == NULL ? s->len : (size_t)(q - s->in) + 1;
-		} else
-			while (i < s->len && !ascii_is_space((unsigned char)s->in[i]) &&
-			    s->in[i] != '>')
+	}
+	return s->len;
+}
+
+/* Whether in[i..] is "script" and a space, '/' or '>', any case. */
+static bool
+script_name_at(const struct scan *s, size_t i)
+{
+	static const char name[] = "script";
+	size_t	 k;
+
+	if (i + 6 >= s->len)
+		return false;
+	for (k = 0; k < 6; k++)
+		if (ascii_lower((unsigned char)s->in[i + k]) !=
+		    (unsigned char)name[k])
+			return false;
+	return ascii_is_space((unsigned char)s->in[i + 6]) ||
+	    s->in[i + 6] == '/' || s->in[i + 6] == '>';
+}
+
+/*
+ * The start of the "</script" that ends a script's text from i, as the
+ * tokenizer's script states read it: inside "<!--", a "<script" starts
+ * a part where "</script" does not end the script but that part; len if
+ * the page ends first.
+ */
+static size_t
+script_end(const struct scan *s, size_t i)
+{
+	enum { DATA, ESCAPED, ESC_DASH, ESC_DASH_DASH, DOUBLE, DBL_DASH,
+	    DBL_DASH_DASH } st = DATA;
+	const char	*in = s->in, *p;
+	char		 c;
+
+	while (i < s->len) {
+		c = in[i];
+		switch (st) {
+		case DATA:
+			if ((p = memchr(in + i, '<', s->len - i)) == NULL)
+				return s->len;
+			i = (size_t)(p - in);
+			if (end_tag_at(s, i, "script", 6))
+				return i;
+			if (i + 3 < s->len && memcmp(in + i + 1, "!--", 3) == 0) {
+				st = ESC_DASH_DASH;
+				i += 4;
+			} else
 				i++;
+			continue;
+		case ESCAPED:
+		case ESC_DASH:
+		case ESC_DASH_DASH:
+			if (c == '-') {
+				st = st == ESCAPED ? ESC_DASH : ESC_DASH_DASH;
+				i++;
+				continue;
+			}
+			if (c == '>' && st == ESC_DASH_DASH) {
+				st = DATA;
+				i++;
+				continue;
+			}
+			st = ESCAPED;
+			if (c != '<') {
+				i++;
+				continue;
+			}
+			if (end_tag_at(s, i, "script", 6))
+				return i;
+			i++;
+			if (script_name_at(s, i)) {
+				st = DOUBLE;
+				i += 6;
+			}
+			continue;
+		case DOUBLE:
+		case DBL_DASH:
+		case DBL_DASH_DASH:
+			if (c == '-') {
+				st = st == DOUBLE ? DBL_DASH : DBL_DASH_DASH;
+				i++;
+				continue;
+			}
+			if (c == '>' && st == DBL_DASH_DASH) {
+				st = DATA;
+				i++;
+				continue;
+			}
+			st = DOUBLE;
+			i++;
+			if (c == '<' && i < s->len && in[i] == '/' &&
+			    script_name_at(s, i + 1)) {
+				st = ESCAPED;
+				i += 7;
+			}
+			continue;
+		}
 	}
 	return s->len;
 }
 
 /*
- * The start of the end tag closing a raw text element (tag, name of
- * len bytes) from i: "</name" in any case, then a space, '/' or '>'.
- * len if there is none.
+ * Where a comment ends from i (just past "<!--"), as the tokenizer's
+ * comment states read it: at "-->", "--!>", or at once for "<!-->" and
+ * "<!--->"; len if the page ends first.
  */
 static size_t
-raw_end(const struct scan *s, size_t i, const char *name, size_t len)
+comment_end(const struct scan *s, size_t i)
 {
+	enum { START, START_DASH, COMMENT, END_DASH, END, BANG } st = START;
 	const char	*p;
-	size_t		 k;
+	char		 c;
 
-	while (i < s->len &&
-	    (p = memchr(s->in + i, '<', s->len - i)) != NULL) {
-		i = (size_t)(p - s->in);
-		if (i + 2 + len < s->len && s->in[i + 1] == '/') {
-			for (k = 0; k < len; k++)
-				if (ascii_lower((unsigned char)s->in[i + 2 + k]) !=
-				    (unsigned char)name[k])
-					break;
-			if (k == len && (ascii_is_space((unsigned char)s->in[i + 2 +
-			    len]) || s->in[i + 2 + len] == '/' ||
-			    s->in[i + 2 + len] == '>'))
-				return i;
+	while (i < s->len) {
+		c = s->in[i];
+		switch (st) {
+		case START:
+		case START_DASH:
+			if (c == '>')
+				return i + 1;
+			st = c != '-' ? COMMENT : st == START ? START_DASH : END;
+			break;
+		case COMMENT:
+			if ((p = memchr(s->in + i, '-', s->len - i)) == NULL)
+				return s->len;
+			i = (size_t)(p - s->in);
+			st = END_DASH;
+			break;
+		case END_DASH:
+			st = c == '-' ? END : COMMENT;
+			break;
+		case END:
+			if (c == '>')
+				return i + 1;
+			st = c == '!' ? BANG : c == '-' ? END : COMMENT;
+			break;
+		case BANG:
+			if (c == '>')
+				return i + 1;
+			st = c == '-' ? END_DASH : COMMENT;
+			break;
 		}
 		i++;
 	}
 	return s->len;
+}
+
+/* Where a bogus comment from i ends: past the next '>', or len. */
+static size_t
+bogus_end(const struct scan *s, size_t i)
+{
+	const char	*p = memchr(s->in + i, '>', s->len - i);
+
+	return p == NULL ? s->len : (size_t)(p - s->in) + 1;
+}
+
+/*
+ * Public identifiers that put a page in quirks mode. gumbo compares
+ * them whole, ASCII letters in any case (the standard takes them as
+ * prefixes); the ones in the second list exactly.
+ */
+static const char *const quirks_public[] = {
+	"+//Silmaril//dtd html Pro v0r11 19970101//",
+	"-//AdvaSoft Ltd//DTD HTML 3.0 asWedit + extensions//",
+	"-//AS//DTD HTML 3.0 asWedit + extensions//",
+	"-//IETF//DTD HTML 2.0 Level 1//",
+	"-//IETF//DTD HTML 2.0 Level 2//",
+	"-//IETF//DTD HTML 2.0 Strict Level 1//",
+	"-//IETF//DTD HTML 2.0 Strict Level 2//",
+	"-//IETF//DTD HTML 2.0 Strict//",
+	"-//IETF//DTD HTML 2.0//",
+	"-//IETF//DTD HTML 2.1E//",
+	"-//IETF//DTD HTML 3.0//",
+	"-//IETF//DTD HTML 3.2 Final//",
+	"-//IETF//DTD HTML 3.2//",
+	"-//IETF//DTD HTML 3//",
+	"-//IETF//DTD HTML Level 0//",
+	"-//IETF//DTD HTML Level 1//",
+	"-//IETF//DTD HTML Level 2//",
+	"-//IETF//DTD HTML Level 3//",
+	"-//IETF//DTD HTML Strict Level 0//",
+	"-//IETF//DTD HTML Strict Level 1//",
+	"-//IETF//DTD HTML Strict Level 2//",
+	"-//IETF//DTD HTML Strict Level 3//",
+	"-//IETF//DTD HTML Strict//",
+	"-//IETF//DTD HTML//",
+	"-//Metrius//DTD Metrius Presentational//",
+	"-//Microsoft//DTD Internet Explorer 2.0 HTML Strict//",
+	"-//Microsoft//DTD Internet Explorer 2.0 HTML//",
+	"-//Microsoft//DTD Internet Explorer 2.0 Tables//",
+	"-//Microsoft//DTD Internet Explorer 3.0 HTML Strict//",
+	"-//Microsoft//DTD Internet Explorer 3.0 HTML//",
+	"-//Microsoft//DTD Internet Explorer 3.0 Tables//",
+	"-//Netscape Comm. Corp.//DTD HTML//",
+	"-//Netscape Comm. Corp.//DTD Strict HTML//",
+	"-//O'Reilly and Associates//DTD HTML 2.0//",
+	"-//O'Reilly and Associates//DTD HTML Extended 1.0//",
+	"-//O'Reilly and Associates//DTD HTML Extended Relaxed 1.0//",
+	"-//SoftQuad Software//DTD HoTMetaL PRO 6.0::19990601::"
+	    "extensions to HTML 4.0//",
+	"-//SoftQuad//DTD HoTMetaL PRO 4.0::19971010::"
+	    "extensions to HTML 4.0//",
+	"-//Spyglass//DTD HTML 2.0 Extended//",
+	"-//SQ//DTD HTML 2.0 HoTMetaL + extensions//",
+	"-//Sun Microsystems Corp.//DTD HotJava HTML//",
+	"-//Sun Microsystems Corp.//DTD HotJava Strict HTML//",
+	"-//W3C//DTD HTML 3 1995-03-24//",
+	"-//W3C//DTD HTML 3.2 Draft//",
+	"-//W3C//DTD HTML 3.2 Final//",
+	"-//W3C//DTD HTML 3.2//",
+	"-//W3C//DTD HTML 3.2S Draft//",
+	"-//W3C//DTD HTML 4.0 Frameset//",
+	"-//W3C//DTD HTML 4.0 Transitional//",
+	"-//W3C//DTD HTML Experimental 19960712//",
+	"-//W3C//DTD HTML Experimental 970421//",
+	"-//W3C//DTD W3 HTML//",
+	"-//W3O//DTD W3 HTML 3.0//",
+	"-//WebTechs//DTD Mozilla HTML 2.0//",
+	"-//WebTechs//DTD Mozilla HTML//",
+	NULL
+};
+
+static const char *const quirks_public_exact[] = {
+	"-//W3O//DTD W3 HTML Strict 3.0//EN//",
+	"-/W3C/DTD HTML 4.0 Transitional/EN",
+	"HTML",
+	NULL
+};
+
+/* ... and those that do when the doctype has no system identifier. */
+static const char *const quirks_public_no_system[] = {
+	"-//W3C//DTD HTML 4.01 Frameset//",
+	"-//W3C//DTD HTML 4.01 Transitional//",
+	NULL
+};
+
+static bool
+listed(const char *id, size_t len, const char *const *list, bool any_case)
+{
+	for (; *list != NULL; list++)
+		if (strlen(*list) == len && (any_case ?
+		    strncasecmp(*list, id, len) : strncmp(*list, id, len)) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Reads a quoted identifier of a doctype at i; returns where it ends
+ * (past the closing quote), or with *abrupt set where a '>' cut it.
+ */
+static size_t
+doctype_id(const struct scan *s, size_t i, size_t *start, size_t *len,
+    bool *abrupt)
+{
+	char	 quote = s->in[i];
+	size_t	 k;
+
+	*start = ++i;
+	for (k = i; k < s->len && s->in[k] != quote && s->in[k] != '>'; k++)
+		continue;
+	*len = k - i;
+	*abrupt = k >= s->len || s->in[k] == '>';
+	return *abrupt ? k : k + 1;
+}
+
+static size_t
+skip_spaces(const struct scan *s, size_t i)
+{
+	while (i < s->len && ascii_is_space((unsigned char)s->in[i]))
+		i++;
+	return i;
+}
+
+static bool
+keyword_at(const struct scan *s, size_t i, const char *word)
+{
+	size_t	 n = strlen(word);
+
+	return i + n <= s->len && strncasecmp(s->in + i, word, n) == 0;
+}
+
+/*
+ * A doctype from i (just past "<!DOCTYPE"): returns where it ends (past
+ * its first '>', or len), and in *quirks whether gumbo puts the page in
+ * quirks mode: a malformed doctype, a name other than html, or one of
+ * the identifiers listed above.
+ */
+static size_t
+doctype(const struct scan *s, size_t i, bool *quirks)
+{
+	size_t	 name, name_len, pub = 0, pub_len = 0, sys = 0, sys_len = 0;
+	bool	 has_pub = false, has_sys = false, force = false, abrupt;
+
+	i = skip_spaces(s, i);
+	name = i;
+	while (i < s->len && !ascii_is_space((unsigned char)s->in[i]) &&
+	    s->in[i] != '>')
+		i++;
+	name_len = i - name;
+	if (name_len == 0)
+		force = true;
+	i = skip_spaces(s, i);
+	if (i < s->len && s->in[i] != '>') {
+		if (keyword_at(s, i, "public") || keyword_at(s, i, "system")) {
+			bool	 public = keyword_at(s, i, "public");
+
+			i = skip_spaces(s, i + 6);
+			if (i < s->len && (s->in[i] == '"' || s->in[i] == '\'')) {
+				if (public) {
+					has_pub = true;
+					i = doctype_id(s, i, &pub, &pub_len,
+					    &abrupt);
+				} else {
+					has_sys = true;
+					i = doctype_id(s, i, &sys, &sys_len,
+					    &abrupt);
+				}
+				force = abrupt;
+				i = skip_spaces(s, i);
+				if (!abrupt && public && i < s->len &&
+				    (s->in[i] == '"' || s->in[i] == '\'')) {
+					has_sys = true;
+					i = doctype_id(s, i, &sys, &sys_len,
+					    &abrupt);
+					force = abrupt;
+					i = skip_spaces(s, i);
+				}
+				if (!abrupt && i < s->len && s->in[i] != '>' &&
+				    public && !has_sys)
+					force = true;
+			} else
+				force = true;
+		} else
+			force = true;
+	}
+	if (i >= s->len)
+		force = true;
+	*quirks = force || name_len != 4 ||
+	    strncasecmp(s->in + name, "html", 4) != 0 ||
+	    (has_pub && (listed(s->in + pub, pub_len, quirks_public, true) ||
+	    listed(s->in + pub, pub_len, quirks_public_exact, false) ||
+	    (!has_sys && listed(s->in + pub, pub_len,
+	    quirks_public_no_system, true)))) ||
+	    (has_sys && sys_len == 58 && strncmp(s->in + sys,
+	    "http://www.ibm.com/data/dtd/v11/ibmxhtml1-transitional.dtd",
+	    58) == 0);
+	return bogus_end(s, i);
+}
+
+/* End tags put before a run of text, taking formatting elements off. */
+static void
+inject_end_tag(void *ctx, uint16_t tag)
+{
+	struct scan	*s = ctx;
+	const char	*name = gumbo_normalized_tagname(tag);
+
+	put(s, s->text_at, "</", 2);
+	put(s, s->text_at, name, strlen(name));
+	put(s, s->text_at, ">", 1);
+}
+
+/* Hands the text in[from, to) to the model. */
+static void
+text_run(struct scan *s, size_t from, size_t to)
+{
+	if (from >= to)
+		return;
+	s->text_at = from;
+	if (builder_text(s->model, s->in + from, to - from, inject_end_tag,
+	    s) == (size_t)-1)
+		s->nomem = true;
+}
+
+/* Counts a tag the model refused in the report. */
+static void
+report_refusal(struct scan *s, int reason)
+{
+	switch (reason) {
+	case BUILDER_DEPTH:
+		s->report->depth++;
+		break;
+	case BUILDER_ELEMENTS:
+		s->report->elements++;
+		break;
+	case BUILDER_FORMATTING:
+		s->report->formatting++;
+		break;
+	case BUILDER_WORK:
+		s->report->work++;
+		break;
+	case BUILDER_NOMEM:
+		s->nomem = true;
+		break;
+	default:
+		break;
+	}
 }
 
 /*
@@ -358,130 +710,170 @@ raw_end(const struct scan *s, size_t i, const char *name, size_t len)
 static size_t
 start_tag(struct scan *s, size_t i, size_t name, size_t len)
 {
-	uint16_t	 tag = tag_of(s->in + name, len);
-	size_t		 gt, cut, end;
-	bool		 self_closing, foreign, pushed = false, keep = true;
-	const char	*tagname;
+	struct btoken	 t;
+	size_t		 gt, cut, nattrs;
+	bool		 self_closing, foreign = builder_foreign(s->model);
+	int		 r;
 
-	gt = tag_end(s, name + len, s->lim->max_attrs, &cut, &self_closing);
-	if (gt == s->len)
+	gt = tag_attrs(s, name + len, s->lim->max_attrs, &nattrs, &cut,
+	    &self_closing);
+	if (gt == s->len || s->nomem)
 		return s->len;	/* cut off by the end: the parser drops it */
-	/*
-	 * The parser has one html, head and body, whatever the page says:
-	 * the depth counts from inside them.
-	 */
-	if (tag == GUMBO_TAG_HTML || tag == GUMBO_TAG_HEAD ||
-	    tag == GUMBO_TAG_BODY) {
-		if (cut != 0) {
-			s->report->attributes++;
-			drop(s, cut, self_closing ? gt - 1 : gt);
-		}
-		return gt + 1;
+	memset(&t, 0, sizeof(t));
+	t.type = BT_START;
+	t.tag = tag_of(s->in + name, len);
+	t.name = s->in + name;
+	t.name_len = (uint32_t)len;
+	t.self_closing = self_closing;
+	t.attrs = s->attrs;
+	t.nattrs = nattrs;
+	if ((r = builder_tag(s->model, &t)) == BUILDER_BARE) {
+		r = BUILDER_KEPT;
+		cut = name + len;
 	}
-	foreign = s->depth > 0 && s->stack[s->depth - 1].foreign;
-	if (!foreign)
-		imply_ends(s, tag);
-	if (!is_raw(tag) || foreign) {
-		if (s->lim->max_elements > 0 &&
-		    s->elements >= s->lim->max_elements) {
-			keep = false;
-			s->report->elements++;
-		} else if (!dom_tag_is_void(tag) && !(foreign && self_closing) &&
-		    s->lim->max_depth > 0 && s->depth >= s->lim->max_depth) {
-			keep = false;
-			s->report->depth++;
-		} else if (!foreign && is_formatting(tag) &&
-		    s->active_formatting >= s->lim->max_formatting) {
-			keep = false;
-			s->report->formatting++;
-		}
-	}
-	if (!keep) {
-		if (!dom_tag_is_void(tag) && !(foreign && self_closing))
-			s->dropped[tag]++;
+	if (r != BUILDER_KEPT) {
+		report_refusal(s, r);
+		if ((r == BUILDER_DEPTH || r == BUILDER_ELEMENTS ||
+		    r == BUILDER_FORMATTING) && !dom_tag_is_void(t.tag) &&
+		    !(foreign && self_closing))
+			s->dropped[t.tag]++;
 		drop(s, i, gt + 1);
 		return gt + 1;
 	}
-	s->elements++;
 	if (cut != 0) {
 		s->report->attributes++;
 		drop(s, cut, self_closing ? gt - 1 : gt);
 	}
-	if (!dom_tag_is_void(tag) && !(foreign && self_closing)) {
-		s->stack[s->depth].tag = tag;
-		s->stack[s->depth++].foreign = foreign ||
-		    tag == GUMBO_TAG_SVG || tag == GUMBO_TAG_MATH;
-		pushed = true;
+	if (builder_lexer(s->model) != BLEX_DATA) {
+		s->raw_tag = t.tag;
+		/* JSON-LD data stays: it says what the page's article is. */
+		s->skip_raw = (t.tag == GUMBO_TAG_SCRIPT &&
+		    s->lim->skip_scripts &&
+		    memmem(s->in + i, gt - i, "ld+json", 7) == NULL) ||
+		    (t.tag == GUMBO_TAG_STYLE && s->lim->skip_styles);
 	}
-	if (!foreign && is_formatting(tag)) {
-		s->active[tag]++;
-		s->active_formatting++;
-	}
-	if (tag == GUMBO_TAG_PLAINTEXT && !foreign)
-		return s->len;	/* the rest is text */
-	if (!is_raw(tag) || foreign || !pushed)
-		return gt + 1;
-	tagname = gumbo_normalized_tagname(tag);
-	end = raw_end(s, gt + 1, tagname, strlen(tagname));
-	/* JSON-LD data stays: it says what the page's article is. */
-	if ((tag == GUMBO_TAG_SCRIPT && s->lim->skip_scripts &&
-	    memmem(s->in + i, gt - i, "ld+json", 7) == NULL) ||
-	    (tag == GUMBO_TAG_STYLE && s->lim->skip_styles))
-		drop(s, gt + 1, end);
-	return end;
-}
-
-/* An end tag at i, its name [name, name + len). */
-static size_t
-end_tag(struct scan *s, size_t i, size_t name, size_t len)
-{
-	uint16_t	 tag = tag_of(s->in + name, len);
-	size_t		 gt, cut, k;
-	bool		 self_closing;
-
-	gt = tag_end(s, name + len, SIZE_MAX, &cut, &self_closing);
-	if (gt == s->len)
-		return s->len;
-	if (s->dropped[tag] > 0) {
-		s->dropped[tag]--;
-		drop(s, i, gt + 1);
-		return gt + 1;
-	}
-	if (is_formatting(tag) && s->active[tag] > 0) {
-		s->active[tag]--;
-		s->active_formatting--;
-	}
-	for (k = s->depth; k-- > 0; )
-		if (s->stack[k].tag == tag) {
-			pop_to(s, k);
-			break;
-		}
 	return gt + 1;
 }
 
-/* Where a comment or other markup declaration from i ends. */
+/*
+ * An end tag at i, its name [name, name + len); raw if it closes a raw
+ * text element, as the end tag of a start tag left out never does.
+ */
 static size_t
-skip_declaration(const struct scan *s, size_t i)
+end_tag(struct scan *s, size_t i, size_t name, size_t len, bool raw)
 {
-	const char	*p;
+	struct btoken	 t;
+	size_t		 gt, cut, nattrs;
+	bool		 self_closing;
+	int		 r;
 
-	if (i + 3 < s->len && memcmp(s->in + i, "<!--", 4) == 0) {
-		i += 4;
-		if (i < s->len && s->in[i] == '>')
-			return i + 1;
-		if (i + 1 < s->len && s->in[i] == '-' && s->in[i + 1] == '>')
-			return i + 2;
-		p = memmem(s->in + i, s->len - i, "-->", 3);
-		return p == NULL ? s->len : (size_t)(p - s->in) + 3;
+	gt = tag_attrs(s, name + len, s->lim->max_attrs, &nattrs, &cut,
+	    &self_closing);
+	if (gt == s->len || s->nomem)
+		return s->len;
+	memset(&t, 0, sizeof(t));
+	t.type = BT_END;
+	t.tag = tag_of(s->in + name, len);
+	t.name = s->in + name;
+	t.name_len = (uint32_t)len;
+	if (!raw && s->dropped[t.tag] > 0) {
+		s->dropped[t.tag]--;
+		drop(s, i, gt + 1);
+		return gt + 1;
 	}
-	p = memchr(s->in + i, '>', s->len - i);
-	return p == NULL ? s->len : (size_t)(p - s->in) + 1;
+	if ((r = builder_tag(s->model, &t)) != BUILDER_KEPT) {
+		report_refusal(s, r);
+		drop(s, i, gt + 1);
+		return gt + 1;
+	}
+	if (cut != 0) {
+		s->report->attributes++;
+		drop(s, cut, self_closing ? gt - 1 : gt);
+	}
+	return gt + 1;
 }
 
 /*
- * Scans a decoded page. Returns a new buffer without what was dropped
- * (its length in *out_len), or NULL with *out_len 0 when nothing was:
- * the page is then parsed as it is. Sets errno and returns NULL with
+ * The text of a raw text element from i, to the end tag that closes it,
+ * which is handed to the model. Returns where the scan goes on.
+ */
+static size_t
+raw_text(struct scan *s, size_t i)
+{
+	const char	*name = gumbo_normalized_tagname(s->raw_tag);
+	size_t		 end;
+
+	end = builder_lexer(s->model) == BLEX_SCRIPT ? script_end(s, i) :
+	    raw_end(s, i, name);
+	if (s->skip_raw)
+		drop(s, i, end);
+	if (end == s->len)
+		return s->len;
+	return end_tag(s, end, end + 2, strlen(name), true);
+}
+
+/* Whether the '<' at i starts markup, or is text. */
+static bool
+starts_markup(const struct scan *s, size_t i)
+{
+	char	 c;
+
+	if (i + 1 >= s->len)
+		return false;
+	c = s->in[i + 1];
+	if (c == '/')
+		return i + 2 < s->len;
+	return ascii_is_alpha((unsigned char)c) || c == '!' || c == '?';
+}
+
+/* Markup at i, which starts_markup: returns where the scan goes on. */
+static size_t
+markup(struct scan *s, size_t i)
+{
+	const char	*in = s->in;
+	size_t		 end;
+	bool		 quirks;
+
+	if (ascii_is_alpha((unsigned char)in[i + 1]))
+		return start_tag(s, i, i + 1, name_end(s, i + 1) - i - 1);
+	if (in[i + 1] == '/') {
+		if (ascii_is_alpha((unsigned char)in[i + 2]))
+			return end_tag(s, i, i + 2, name_end(s, i + 2) - i - 2,
+			    false);
+		if (in[i + 2] == '>')
+			return i + 3;	/* nothing the parser sees */
+		builder_comment(s->model);
+		return bogus_end(s, i + 2);
+	}
+	if (in[i + 1] == '?') {
+		builder_comment(s->model);
+		return bogus_end(s, i + 1);
+	}
+	if (in[i + 1] != '!')
+		return i;
+	if (i + 3 < s->len && in[i + 2] == '-' && in[i + 3] == '-') {
+		builder_comment(s->model);
+		return comment_end(s, i + 4);
+	}
+	if (keyword_at(s, i + 2, "doctype")) {
+		end = doctype(s, i + 9, &quirks);
+		builder_doctype(s->model, quirks);
+		return end;
+	}
+	if (builder_foreign(s->model) && i + 9 <= s->len &&
+	    memcmp(in + i + 2, "[CDATA[", 7) == 0) {
+		const char *p = memmem(in + i + 9, s->len - i - 9, "]]>", 3);
+
+		return p == NULL ? s->len : (size_t)(p - in) + 3;
+	}
+	builder_comment(s->model);
+	return bogus_end(s, i + 2);
+}
+
+/*
+ * Scans a decoded page. Returns a new buffer with what was changed (its
+ * length in *out_len), or NULL with *out_len 0 when nothing was: the
+ * page is then parsed as it is. Sets errno and returns NULL with
  * *out_len (size_t)-1 if memory runs out.
  */
 char *
@@ -490,14 +882,13 @@ guard_run(const char *html, size_t len, const struct guard_limits *lim,
 {
 	struct scan	*s;
 	const char	*p;
-	size_t		 i = 0, name, n;
+	size_t		 i = 0, text = 0;
 	char		*out;
 
 	memset(report, 0, sizeof(*report));
 	*out_len = 0;
 	if ((s = calloc(1, sizeof(*s))) == NULL ||
-	    (s->stack = malloc((lim->max_depth > 0 ? lim->max_depth + 2 :
-	    len / 2 + 2) * sizeof(*s->stack))) == NULL) {
+	    (s->model = builder_new(&lim->model)) == NULL) {
 		free(s);
 		*out_len = (size_t)-1;
 		return NULL;
@@ -506,34 +897,31 @@ guard_run(const char *html, size_t len, const struct guard_limits *lim,
 	s->len = len;
 	s->lim = lim;
 	s->report = report;
-	while (i < len && !s->nomem &&
-	    (p = memchr(html + i, '<', len - i)) != NULL) {
-		i = (size_t)(p - html);
-		if (i + 1 >= len)
+	while (i < len && !s->nomem) {
+		switch (builder_lexer(s->model)) {
+		case BLEX_DATA:
 			break;
-		if (ascii_is_alpha((unsigned char)html[i + 1])) {
-			for (name = i + 1, n = 0; name + n < len &&
-			    !ascii_is_space((unsigned char)html[name + n]) &&
-			    html[name + n] != '/' && html[name + n] != '>'; n++)
-				continue;
-			i = start_tag(s, i, name, n);
-		} else if (html[i + 1] == '/' && i + 2 < len &&
-		    ascii_is_alpha((unsigned char)html[i + 2])) {
-			for (name = i + 2, n = 0; name + n < len &&
-			    !ascii_is_space((unsigned char)html[name + n]) &&
-			    html[name + n] != '/' && html[name + n] != '>'; n++)
-				continue;
-			i = end_tag(s, i, name, n);
-		} else if (html[i + 1] == '!' || html[i + 1] == '?' ||
-		    html[i + 1] == '/')
-			i = skip_declaration(s, i);
-		else
-			i++;
+		case BLEX_PLAINTEXT:
+			i = len;	/* the rest is text */
+			continue;
+		default:
+			i = text = raw_text(s, i);
+			continue;
+		}
+		if ((p = memchr(html + i, '<', len - i)) == NULL)
+			break;
+		i = (size_t)(p - html);
+		if (!starts_markup(s, i)) {
+			i++;	/* a '<' of the text */
+			continue;
+		}
+		text_run(s, text, i);
+		i = text = markup(s, i);
 	}
-	if (s->out != NULL && !s->nomem) {
-		memcpy(s->out + s->out_len, html + s->copied, len - s->copied);
-		s->out_len += len - s->copied;
-	}
+	text_run(s, text, len);
+	builder_eof(s->model);
+	if (s->out != NULL && !s->nomem)
+		copy_to(s, len);
 	out = s->out;
 	if (s->nomem) {
 		free(out);
@@ -543,7 +931,9 @@ guard_run(const char *html, size_t len, const struct guard_limits *lim,
 		out[s->out_len] = '\0';
 		*out_len = s->out_len;
 	}
-	free(s->stack);
+	builder_stats(s->model, &report->model);
+	builder_free(s->model);
+	free(s->attrs);
 	free(s);
 	return out;
 }

@@ -3,9 +3,16 @@
  * decoding, the guard, the parse, every method of -m, links resolved
  * against an address, the HTML, text and JSON writers and the test of
  * --fallback, then the evaluation's measures of the text against the
- * input. The
- * first three bytes choose the method and the settings, the rest is the
- * page; for -m template, the page is compared with itself cut in two.
+ * input. The first three bytes choose the method and the settings, the
+ * rest is the page; for -m template, the page is compared with itself
+ * cut in two.
+ *
+ * Besides the sanitizers' findings, an input is a finding (abort) when
+ * the parse is out of proportion to its length: with the guard's limits
+ * on, a tree deeper or larger than they allow, more work than they
+ * allow, or a parse slower than a bound in proportion to the length;
+ * with them off, a model of gumbo (builder.c) that does not make the
+ * elements gumbo makes, or expects a shallower tree.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -14,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../cex.h"
@@ -83,6 +91,50 @@ memfile(const unsigned char *p, size_t n, char *path, size_t size)
 	return fd;
 }
 
+static double
+now(void)
+{
+	struct timespec	 ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/*
+ * The parse of size bytes, in proportion: see the top. The time bound
+ * is loose (the sanitizers slow the parse, another process may share
+ * the processor): 0.2 s and 20 microseconds a byte, where the guard's
+ * limits keep a parse to a few milliseconds.
+ */
+static void
+check_proportion(const struct cex_doc *d, const struct cex_opts *o,
+    size_t size, double seconds)
+{
+	uint64_t	 elements, most, work;
+	uint32_t	 depth;
+
+	if (dom_tree_stats(d, &elements, &depth) == -1)
+		abort();
+	if (o->max_depth == 0) {
+		if (elements != d->guard.model.elements ||
+		    depth > d->guard.model.max_tdepth)
+			abort();
+		return;
+	}
+	most = size / GUARD_BYTES_PER_ELEMENT;
+	if (most < GUARD_MIN_ELEMENTS)
+		most = GUARD_MIN_ELEMENTS;
+	work = (uint64_t)size * GUARD_WORK_PER_BYTE;
+	if (work < GUARD_MIN_WORK)
+		work = GUARD_MIN_WORK;
+	/* A token may pass the work bound by what one token can take. */
+	if (depth > (uint32_t)o->max_depth + 3 ||
+	    elements > most + size / 11 + 3 ||
+	    d->guard.model.work > work + (8ULL << 20) ||
+	    seconds > 0.2 + 20e-6 * (double)size)
+		abort();
+}
+
 int
 LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
@@ -96,6 +148,7 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	char		*out = NULL, *gold, path[2][64];
 	size_t		 out_len = 0, gold_len, n;
 	FILE		*f;
+	double		 start;
 	int		 fd[2] = { -1, -1 }, rc;
 
 	if (size < 3)
@@ -112,8 +165,10 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		if ((site = site_new(&o, pages, 2, NULL)) == NULL)
 			abort();
 	}
+	start = now();
 	if ((d = dom_new((const char *)data, size, &o)) == NULL)
 		abort();
+	check_proportion(d, &o, size, now() - start);
 	if (method_run(d, &o, site, 0) == -1)
 		abort();
 	if ((f = open_memstream(&out, &out_len)) == NULL)

@@ -106,7 +106,7 @@ while [ $k -lt 100 ]; do
 	    "$CEX" -t -j 2 -o "$tmp/many-out" "$tmp"/many/*.html &
 	pid=$!
 	perl -e "srand($k); select undef, undef, undef, rand(0.3)"
-	kill -s $sig $pid
+	kill -s $sig $pid 2> /dev/null
 	wait $pid 2> /dev/null
 	[ $? -gt 128 ] || survived=$((survived + 1))
 	ls "$tmp/many-out" | grep -qv '^p[0-9]*\.txt$' && left=$((left + 1))
