@@ -21,6 +21,7 @@
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cex.h"
 
@@ -111,6 +112,7 @@ struct bscalars {
 	uint32_t	 max_tdepth;	/* ... and the tree, at most */
 	uint32_t	 nformatting;	/* list entries that are not markers */
 	uint32_t	 merged;	/* attributes added to html and body */
+	uint32_t	 low;		/* the lowest entry the token changed */
 };
 
 struct builder {
@@ -130,6 +132,7 @@ struct builder {
 	size_t		 arena_len, arena_cap;
 	bool		 reprocess;
 	bool		 bare;		/* the tag's attributes to be cut */
+	bool		 fostered;	/* the token went before a table */
 	bool		 foster;	/* insertions into tables go before */
 	bool		 unlimited;	/* the token is one never refused */
 	bool		 exempt;	/* html, head and body, made by need */
@@ -203,10 +206,20 @@ rollback(struct builder *b)
 	b->s = b->saved;
 }
 
+/* Notes that the token changed the stack from entry i up. */
+static void
+touch(struct builder *b, uint32_t i)
+{
+	if (i < b->s.low)
+		b->s.low = i;
+}
+
 static void
 stack_set(struct builder *b, uint32_t i, const struct belem *e)
 {
 	remember(b, U_STACK, i);
+	if (i < b->saved.depth)
+		touch(b, i);
 	b->stack[i] = *e;
 }
 
@@ -491,8 +504,14 @@ attr_is(const struct btoken *t, const char *name, const char *value)
 	size_t		 n, i;
 	bool		 unsure = false;
 
-	if (a == NULL || a->value_len >= sizeof(buf) || strlen(value) !=
-	    (n = battr_decode(a, buf, &unsure)))
+	if (a == NULL || a->value_len >= sizeof(buf))
+		return false;
+	if (t->decoded) {
+		memcpy(buf, a->value, a->value_len);
+		n = a->value_len;
+	} else
+		n = battr_decode(a, buf, &unsure);
+	if (n != strlen(value))
 		return false;
 	for (i = 0; i < n; i++)
 		if (ascii_lower((unsigned char)buf[i]) != (unsigned char)value[i])
@@ -535,6 +554,7 @@ insertion_depth(struct builder *b, int64_t target)
 		return 1;
 	if (!b->foster || !is_table_part(&b->stack[target]))
 		return b->stack[target].tdepth + 1;
+	b->fostered = true;
 	for (i = b->s.depth; i-- > 0 && (table == -1 || template == -1); ) {
 		b->s.work++;
 		if (table == -1 && is(&b->stack[i], GUMBO_TAG_TABLE))
@@ -607,9 +627,11 @@ push_attrs(struct builder *b, uint16_t tag, uint8_t ns,
 	e.nattrs = nattrs;
 	e.tag = tag;
 	e.ns = ns;
-	if (t != NULL && ns != NS_HTML) {
+	if (t != NULL) {
 		e.name = t->name;
 		e.name_len = t->name_len;
+	}
+	if (t != NULL && ns != NS_HTML) {
 		e.html_ip = ns == NS_MATH && tag == GUMBO_TAG_ANNOTATION_XML &&
 		    (attr_is(t, "encoding", "text/html") ||
 		    attr_is(t, "encoding", "application/xhtml+xml"));
@@ -646,7 +668,7 @@ static void
 pop(struct builder *b)
 {
 	if (b->s.depth > 0)
-		b->s.depth--;
+		touch(b, --b->s.depth);
 }
 
 /* Pops down to and including index i. */
@@ -655,6 +677,7 @@ pop_to(struct builder *b, uint32_t i)
 {
 	b->s.work += b->s.depth - i;
 	b->s.depth = i;
+	touch(b, i);
 }
 
 /* Pops until an HTML element of tag has been popped (it is open). */
@@ -663,7 +686,8 @@ pop_until(struct builder *b, uint16_t tag)
 {
 	while (b->s.depth > 0) {
 		b->s.work++;
-		if (is(&b->stack[--b->s.depth], tag))
+		touch(b, --b->s.depth);
+		if (is(&b->stack[b->s.depth], tag))
 			return;
 	}
 }
@@ -677,6 +701,7 @@ stack_remove_at(struct builder *b, uint32_t i)
 	for (k = i; k + 1 < b->s.depth; k++)
 		stack_set(b, k, &b->stack[k + 1]);
 	b->s.depth--;
+	touch(b, i);
 	b->s.work += b->s.depth - i + 1;
 }
 
@@ -690,6 +715,7 @@ stack_insert_at(struct builder *b, uint32_t i, const struct belem *e)
 	for (k = b->s.depth; k > i; k--)
 		stack_set(b, k, &b->stack[k - 1]);
 	stack_set(b, i, e);
+	touch(b, i);
 	b->s.depth++;
 	b->s.work += b->s.depth - i;
 	if (b->s.depth > b->s.max_depth)
@@ -869,7 +895,11 @@ attribute_set(struct builder *b, const struct btoken *t, uint32_t *len,
 		for (size_t j = 0; j < order[i]->name_len; j++)
 			*o++ = (char)ascii_lower((unsigned char)order[i]->name[j]);
 		*o++ = '\0';
-		o += battr_decode(order[i], o, unsure);
+		if (t->decoded) {
+			memcpy(o, order[i]->value, order[i]->value_len);
+			o += order[i]->value_len;
+		} else
+			o += battr_decode(order[i], o, unsure);
 		*o++ = '\0';
 	}
 	free(order);
@@ -1946,7 +1976,8 @@ in_body_end(struct builder *b, const struct btoken *t)
 		generate_implied(b, GUMBO_TAG_LAST);
 		while (b->s.depth > 0) {
 			b->s.work++;
-			if (is_heading(&b->stack[--b->s.depth]))
+			touch(b, --b->s.depth);
+			if (is_heading(&b->stack[b->s.depth]))
 				break;
 		}
 		return;
@@ -2017,7 +2048,7 @@ in_table(struct builder *b, const struct btoken *t)
 		/* Pending table text: foster parented if not all spaces. */
 		if (t->type == BT_CHARS) {
 			b->s.work += b->s.depth;
-			b->foster = true;
+			b->foster = b->fostered = true;
 			reconstruct(b);
 			b->foster = false;
 		}
@@ -2781,10 +2812,120 @@ transact(struct builder *b, const struct btoken *t)
 	}
 	if (t->type == BT_START || t->type == BT_END)
 		b->s.ignore_lf = false;
-	b->foster = false;
+	b->foster = b->fostered = false;
 	b->bare = false;
+	b->s.low = b->s.depth;
 	process(b, t);
 	return b->bare ? BUILDER_BARE : BUILDER_KEPT;
+}
+
+/*
+ * Public identifiers that put a page in quirks mode. gumbo compares
+ * them whole, ASCII letters in any case (the standard takes them as
+ * prefixes); the ones in the second list exactly.
+ */
+static const char *const quirks_public[] = {
+	"+//Silmaril//dtd html Pro v0r11 19970101//",
+	"-//AdvaSoft Ltd//DTD HTML 3.0 asWedit + extensions//",
+	"-//AS//DTD HTML 3.0 asWedit + extensions//",
+	"-//IETF//DTD HTML 2.0 Level 1//",
+	"-//IETF//DTD HTML 2.0 Level 2//",
+	"-//IETF//DTD HTML 2.0 Strict Level 1//",
+	"-//IETF//DTD HTML 2.0 Strict Level 2//",
+	"-//IETF//DTD HTML 2.0 Strict//",
+	"-//IETF//DTD HTML 2.0//",
+	"-//IETF//DTD HTML 2.1E//",
+	"-//IETF//DTD HTML 3.0//",
+	"-//IETF//DTD HTML 3.2 Final//",
+	"-//IETF//DTD HTML 3.2//",
+	"-//IETF//DTD HTML 3//",
+	"-//IETF//DTD HTML Level 0//",
+	"-//IETF//DTD HTML Level 1//",
+	"-//IETF//DTD HTML Level 2//",
+	"-//IETF//DTD HTML Level 3//",
+	"-//IETF//DTD HTML Strict Level 0//",
+	"-//IETF//DTD HTML Strict Level 1//",
+	"-//IETF//DTD HTML Strict Level 2//",
+	"-//IETF//DTD HTML Strict Level 3//",
+	"-//IETF//DTD HTML Strict//",
+	"-//IETF//DTD HTML//",
+	"-//Metrius//DTD Metrius Presentational//",
+	"-//Microsoft//DTD Internet Explorer 2.0 HTML Strict//",
+	"-//Microsoft//DTD Internet Explorer 2.0 HTML//",
+	"-//Microsoft//DTD Internet Explorer 2.0 Tables//",
+	"-//Microsoft//DTD Internet Explorer 3.0 HTML Strict//",
+	"-//Microsoft//DTD Internet Explorer 3.0 HTML//",
+	"-//Microsoft//DTD Internet Explorer 3.0 Tables//",
+	"-//Netscape Comm. Corp.//DTD HTML//",
+	"-//Netscape Comm. Corp.//DTD Strict HTML//",
+	"-//O'Reilly and Associates//DTD HTML 2.0//",
+	"-//O'Reilly and Associates//DTD HTML Extended 1.0//",
+	"-//O'Reilly and Associates//DTD HTML Extended Relaxed 1.0//",
+	"-//SoftQuad Software//DTD HoTMetaL PRO 6.0::19990601::"
+	    "extensions to HTML 4.0//",
+	"-//SoftQuad//DTD HoTMetaL PRO 4.0::19971010::"
+	    "extensions to HTML 4.0//",
+	"-//Spyglass//DTD HTML 2.0 Extended//",
+	"-//SQ//DTD HTML 2.0 HoTMetaL + extensions//",
+	"-//Sun Microsystems Corp.//DTD HotJava HTML//",
+	"-//Sun Microsystems Corp.//DTD HotJava Strict HTML//",
+	"-//W3C//DTD HTML 3 1995-03-24//",
+	"-//W3C//DTD HTML 3.2 Draft//",
+	"-//W3C//DTD HTML 3.2 Final//",
+	"-//W3C//DTD HTML 3.2//",
+	"-//W3C//DTD HTML 3.2S Draft//",
+	"-//W3C//DTD HTML 4.0 Frameset//",
+	"-//W3C//DTD HTML 4.0 Transitional//",
+	"-//W3C//DTD HTML Experimental 19960712//",
+	"-//W3C//DTD HTML Experimental 970421//",
+	"-//W3C//DTD W3 HTML//",
+	"-//W3O//DTD W3 HTML 3.0//",
+	"-//WebTechs//DTD Mozilla HTML 2.0//",
+	"-//WebTechs//DTD Mozilla HTML//",
+	NULL
+};
+
+static const char *const quirks_public_exact[] = {
+	"-//W3O//DTD W3 HTML Strict 3.0//EN//",
+	"-/W3C/DTD HTML 4.0 Transitional/EN",
+	"HTML",
+	NULL
+};
+
+/* ... and those that do when the doctype has no system identifier. */
+static const char *const quirks_public_no_system[] = {
+	"-//W3C//DTD HTML 4.01 Frameset//",
+	"-//W3C//DTD HTML 4.01 Transitional//",
+	NULL
+};
+
+static bool
+listed(const char *id, size_t len, const char *const *list, bool any_case)
+{
+	for (; *list != NULL; list++)
+		if (strlen(*list) == len && (any_case ?
+		    strncasecmp(*list, id, len) : strncmp(*list, id, len)) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Whether gumbo puts a page with this doctype (well formed) in quirks
+ * mode: a name other than html, or one of the identifiers above.
+ */
+bool
+builder_quirks(const char *name, size_t name_len, const char *pub,
+    size_t pub_len, bool has_pub, const char *sys, size_t sys_len,
+    bool has_sys)
+{
+	return name_len != 4 || strncasecmp(name, "html", 4) != 0 ||
+	    (has_pub && (listed(pub, pub_len, quirks_public, true) ||
+	    listed(pub, pub_len, quirks_public_exact, false) ||
+	    (!has_sys && listed(pub, pub_len, quirks_public_no_system,
+	    true)))) ||
+	    (has_sys && sys_len == 58 && strncmp(sys,
+	    "http://www.ibm.com/data/dtd/v11/ibmxhtml1-transitional.dtd",
+	    58) == 0);
 }
 
 /* --- The interface --- */
@@ -2852,14 +2993,25 @@ force(struct builder *b, const struct btoken *t)
 int
 builder_tag(struct builder *b, const struct btoken *t)
 {
-	if ((t->type == BT_START && may_be_raw(t->tag)) ||
-	    b->s.mode == M_TEXT) {
+	int	 r = BUILDER_WORK;
+
+	if (b->s.mode == M_TEXT) {
 		force(b, t);
 		return b->nomem ? BUILDER_NOMEM : BUILDER_KEPT;
 	}
-	if (b->lim.work > 0 && b->s.work > b->lim.work)
-		return BUILDER_WORK;
-	return transact(b, t);
+	if ((b->lim.work == 0 || b->s.work <= b->lim.work) &&
+	    ((r = transact(b, t)) == BUILDER_KEPT || r == BUILDER_BARE))
+		return r;
+	/* Refused, unless the tokenizer would read raw text after it. */
+	if (r == BUILDER_NOMEM || t->type != BT_START || !may_be_raw(t->tag))
+		return r;
+	force(b, t);
+	if (b->nomem)
+		return BUILDER_NOMEM;
+	if (b->s.lex != BLEX_DATA)
+		return BUILDER_KEPT;
+	builder_undo(b);
+	return r;
 }
 
 /* Whether a character reference at p (past the '&') stands for a space. */
@@ -2948,8 +3100,15 @@ builder_text(struct builder *b, const char *p, size_t n,
 		p++, n--;
 	}
 	b->s.ignore_lf = false;
-	if ((t.type = text_kind(p, n)) == BT_EOF)
+	if ((t.type = text_kind(p, n)) == BT_EOF) {
+		/* Nothing the parser sees: a transaction that did nothing. */
+		b->saved = b->s;
+		b->saved_arena = b->arena_len;
+		b->njournal = 0;
+		b->s.low = b->s.depth;
+		b->fostered = false;
 		return 0;
+	}
 	while (transact(b, &t) != BUILDER_KEPT) {
 		if (b->nomem)
 			return (size_t)-1;
@@ -3022,4 +3181,62 @@ builder_stats(const struct builder *b, struct builder_stats *st)
 	st->max_tdepth = b->s.max_tdepth;
 	st->work = b->s.work;
 	st->depth = b->s.depth;
+}
+
+/*
+ * For the HTML writer (output.c), which runs the model over what it
+ * writes: undoing the last token, and what it did.
+ */
+void
+builder_undo(struct builder *b)
+{
+	rollback(b);
+	b->arena_len = b->saved_arena;
+}
+
+uint32_t
+builder_depth(const struct builder *b)
+{
+	return b->s.depth;
+}
+
+/* The lowest entry of the stack the last token changed, or the depth. */
+uint32_t
+builder_low(const struct builder *b)
+{
+	return b->s.low;
+}
+
+/* Whether the last token put something before a table. */
+bool
+builder_fostered(const struct builder *b)
+{
+	return b->fostered;
+}
+
+/* The form element of the parser (the serial), or 0. */
+uint32_t
+builder_form(const struct builder *b)
+{
+	return b->s.form;
+}
+
+/* Whether a newline that comes next is dropped (after pre...). */
+bool
+builder_drops_newline(const struct builder *b)
+{
+	return b->s.ignore_lf;
+}
+
+void
+builder_entry(const struct builder *b, uint32_t i, struct bentry *e)
+{
+	const struct belem *s = &b->stack[i];
+
+	e->serial = s->serial;
+	e->tdepth = s->tdepth;
+	e->tag = s->tag;
+	e->foreign = s->ns != NS_HTML;
+	e->name = s->name;
+	e->name_len = s->name_len;
 }

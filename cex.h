@@ -248,6 +248,17 @@ struct btoken {
 	bool		 self_closing;
 	const struct battr *attrs;	/* start tags: the attributes kept */
 	size_t		 nattrs;
+	bool		 decoded;	/* values decoded, not as written */
+};
+
+/* An entry of the model's stack of open elements. */
+struct bentry {
+	uint32_t	 serial;	/* the element's identity */
+	uint32_t	 tdepth;	/* its depth in the tree */
+	uint16_t	 tag;
+	bool		 foreign;
+	const char	*name;		/* as written, or NULL if implied */
+	uint32_t	 name_len;
 };
 
 enum { BT_START, BT_END, BT_CHARS, BT_SPACE, BT_EOF };
@@ -272,6 +283,15 @@ void		 builder_doctype(struct builder *, bool);
 int		 builder_lexer(const struct builder *);
 bool		 builder_foreign(const struct builder *);
 void		 builder_stats(const struct builder *, struct builder_stats *);
+void		 builder_undo(struct builder *);
+uint32_t	 builder_depth(const struct builder *);
+uint32_t	 builder_low(const struct builder *);
+bool		 builder_fostered(const struct builder *);
+bool		 builder_drops_newline(const struct builder *);
+uint32_t	 builder_form(const struct builder *);
+void		 builder_entry(const struct builder *, uint32_t, struct bentry *);
+bool		 builder_quirks(const char *, size_t, const char *, size_t, bool,
+		    const char *, size_t, bool);
 
 struct guard_limits {
 	struct builder_limits model;

@@ -462,96 +462,6 @@ bogus_end(const struct scan *s, size_t i)
 }
 
 /*
- * Public identifiers that put a page in quirks mode. gumbo compares
- * them whole, ASCII letters in any case (the standard takes them as
- * prefixes); the ones in the second list exactly.
- */
-static const char *const quirks_public[] = {
-	"+//Silmaril//dtd html Pro v0r11 19970101//",
-	"-//AdvaSoft Ltd//DTD HTML 3.0 asWedit + extensions//",
-	"-//AS//DTD HTML 3.0 asWedit + extensions//",
-	"-//IETF//DTD HTML 2.0 Level 1//",
-	"-//IETF//DTD HTML 2.0 Level 2//",
-	"-//IETF//DTD HTML 2.0 Strict Level 1//",
-	"-//IETF//DTD HTML 2.0 Strict Level 2//",
-	"-//IETF//DTD HTML 2.0 Strict//",
-	"-//IETF//DTD HTML 2.0//",
-	"-//IETF//DTD HTML 2.1E//",
-	"-//IETF//DTD HTML 3.0//",
-	"-//IETF//DTD HTML 3.2 Final//",
-	"-//IETF//DTD HTML 3.2//",
-	"-//IETF//DTD HTML 3//",
-	"-//IETF//DTD HTML Level 0//",
-	"-//IETF//DTD HTML Level 1//",
-	"-//IETF//DTD HTML Level 2//",
-	"-//IETF//DTD HTML Level 3//",
-	"-//IETF//DTD HTML Strict Level 0//",
-	"-//IETF//DTD HTML Strict Level 1//",
-	"-//IETF//DTD HTML Strict Level 2//",
-	"-//IETF//DTD HTML Strict Level 3//",
-	"-//IETF//DTD HTML Strict//",
-	"-//IETF//DTD HTML//",
-	"-//Metrius//DTD Metrius Presentational//",
-	"-//Microsoft//DTD Internet Explorer 2.0 HTML Strict//",
-	"-//Microsoft//DTD Internet Explorer 2.0 HTML//",
-	"-//Microsoft//DTD Internet Explorer 2.0 Tables//",
-	"-//Microsoft//DTD Internet Explorer 3.0 HTML Strict//",
-	"-//Microsoft//DTD Internet Explorer 3.0 HTML//",
-	"-//Microsoft//DTD Internet Explorer 3.0 Tables//",
-	"-//Netscape Comm. Corp.//DTD HTML//",
-	"-//Netscape Comm. Corp.//DTD Strict HTML//",
-	"-//O'Reilly and Associates//DTD HTML 2.0//",
-	"-//O'Reilly and Associates//DTD HTML Extended 1.0//",
-	"-//O'Reilly and Associates//DTD HTML Extended Relaxed 1.0//",
-	"-//SoftQuad Software//DTD HoTMetaL PRO 6.0::19990601::"
-	    "extensions to HTML 4.0//",
-	"-//SoftQuad//DTD HoTMetaL PRO 4.0::19971010::"
-	    "extensions to HTML 4.0//",
-	"-//Spyglass//DTD HTML 2.0 Extended//",
-	"-//SQ//DTD HTML 2.0 HoTMetaL + extensions//",
-	"-//Sun Microsystems Corp.//DTD HotJava HTML//",
-	"-//Sun Microsystems Corp.//DTD HotJava Strict HTML//",
-	"-//W3C//DTD HTML 3 1995-03-24//",
-	"-//W3C//DTD HTML 3.2 Draft//",
-	"-//W3C//DTD HTML 3.2 Final//",
-	"-//W3C//DTD HTML 3.2//",
-	"-//W3C//DTD HTML 3.2S Draft//",
-	"-//W3C//DTD HTML 4.0 Frameset//",
-	"-//W3C//DTD HTML 4.0 Transitional//",
-	"-//W3C//DTD HTML Experimental 19960712//",
-	"-//W3C//DTD HTML Experimental 970421//",
-	"-//W3C//DTD W3 HTML//",
-	"-//W3O//DTD W3 HTML 3.0//",
-	"-//WebTechs//DTD Mozilla HTML 2.0//",
-	"-//WebTechs//DTD Mozilla HTML//",
-	NULL
-};
-
-static const char *const quirks_public_exact[] = {
-	"-//W3O//DTD W3 HTML Strict 3.0//EN//",
-	"-/W3C/DTD HTML 4.0 Transitional/EN",
-	"HTML",
-	NULL
-};
-
-/* ... and those that do when the doctype has no system identifier. */
-static const char *const quirks_public_no_system[] = {
-	"-//W3C//DTD HTML 4.01 Frameset//",
-	"-//W3C//DTD HTML 4.01 Transitional//",
-	NULL
-};
-
-static bool
-listed(const char *id, size_t len, const char *const *list, bool any_case)
-{
-	for (; *list != NULL; list++)
-		if (strlen(*list) == len && (any_case ?
-		    strncasecmp(*list, id, len) : strncmp(*list, id, len)) == 0)
-			return true;
-	return false;
-}
-
-/*
  * Reads a quoted identifier of a doctype at i; returns where it ends
  * (past the closing quote), or with *abrupt set where a '>' cut it.
  */
@@ -589,8 +499,7 @@ keyword_at(const struct scan *s, size_t i, const char *word)
 /*
  * A doctype from i (just past "<!DOCTYPE"): returns where it ends (past
  * its first '>', or len), and in *quirks whether gumbo puts the page in
- * quirks mode: a malformed doctype, a name other than html, or one of
- * the identifiers listed above.
+ * quirks mode: a malformed doctype, or one builder_quirks says is.
  */
 static size_t
 doctype(const struct scan *s, size_t i, bool *quirks)
@@ -642,15 +551,8 @@ doctype(const struct scan *s, size_t i, bool *quirks)
 	}
 	if (i >= s->len)
 		force = true;
-	*quirks = force || name_len != 4 ||
-	    strncasecmp(s->in + name, "html", 4) != 0 ||
-	    (has_pub && (listed(s->in + pub, pub_len, quirks_public, true) ||
-	    listed(s->in + pub, pub_len, quirks_public_exact, false) ||
-	    (!has_sys && listed(s->in + pub, pub_len,
-	    quirks_public_no_system, true)))) ||
-	    (has_sys && sys_len == 58 && strncmp(s->in + sys,
-	    "http://www.ibm.com/data/dtd/v11/ibmxhtml1-transitional.dtd",
-	    58) == 0);
+	*quirks = force || builder_quirks(s->in + name, name_len, s->in + pub,
+	    pub_len, has_pub, s->in + sys, sys_len, has_sys);
 	return bogus_end(s, i);
 }
 

@@ -17,14 +17,45 @@
 #include "cex.h"
 
 /*
+ * Whether the parser, reading the character of UTF-8 at s (of k bytes)
+ * as it is, would read another: it takes control characters (but
+ * tab, newline and form feed) and noncharacters for errors, and turns
+ * carriage returns into newlines. A reference keeps them.
+ */
+static bool
+needs_reference(const unsigned char *s, size_t *k, int32_t *cp)
+{
+	utf8proc_int32_t	 c;
+	utf8proc_ssize_t	 n;
+
+	*k = 1;
+	if (s[0] < 0x80) {
+		*cp = s[0];
+		return (s[0] < 0x20 && s[0] != '\t' && s[0] != '\n' &&
+		    s[0] != '\f') || s[0] == 0x7F;
+	}
+	if (s[0] != 0xC2 && s[0] != 0xEF && (s[0] < 0xF0 || s[0] > 0xF4))
+		return false;
+	if ((n = utf8proc_iterate(s, -1, &c)) <= 0)
+		return false;
+	*k = (size_t)n;
+	*cp = c;
+	return (c >= 0x80 && c <= 0x9F) || (c >= 0xFDD0 && c <= 0xFDEF) ||
+	    (c & 0xFFFE) == 0xFFFE;
+}
+
+/*
  * Writes s, escaping what HTML text (attr false) or a double-quoted
  * attribute value (attr true) cannot hold. U+00A0 is written as &nbsp;
- * so that it stays visible to the reader of the source.
+ * so that it stays visible to the reader of the source; characters the
+ * parser would not read back as themselves, as numeric references.
  */
 static void
 escape(FILE *f, const char *s, bool attr)
 {
 	const char	*run = s;
+	size_t		 k;
+	int32_t		 cp;
 
 	for (; *s != '\0'; s++) {
 		const char *rep = NULL;
@@ -49,8 +80,20 @@ escape(FILE *f, const char *s, bool attr)
 		default:
 			break;
 		}
-		if (rep == NULL)
+		if (rep == NULL) {
+			if ((unsigned char)*s >= 0x20 && *s != 0x7F &&
+			    (unsigned char)*s < 0xC2)
+				continue;
+			if (!needs_reference((const unsigned char *)s, &k, &cp)) {
+				s += k - 1;
+				continue;
+			}
+			fwrite(run, 1, s - run, f);
+			fprintf(f, "&#%d;", cp);
+			s += k - 1;
+			run = s + 1;
 			continue;
+		}
 		fwrite(run, 1, s - run, f);
 		fputs(rep, f);
 		if (*s == '\xC2')
@@ -87,27 +130,6 @@ put_tagname(FILE *f, const GumboNode *g)
 	for (i = 0; i < len; i++)
 		putc(name[i] >= 'A' && name[i] <= 'Z' ?
 		    name[i] + ('a' - 'A') : name[i], f);
-}
-
-/* Elements whose text the parser takes verbatim, without entities. */
-static bool
-is_raw_text(const struct cex_node *n)
-{
-	if (n->type != GUMBO_NODE_ELEMENT || (n->flags & NODE_UNWRAP) ||
-	    n->g->v.element.tag_namespace != GUMBO_NAMESPACE_HTML)
-		return false;
-	switch (n->tag) {
-	case GUMBO_TAG_IFRAME:
-	case GUMBO_TAG_NOEMBED:
-	case GUMBO_TAG_NOFRAMES:
-	case GUMBO_TAG_PLAINTEXT:
-	case GUMBO_TAG_SCRIPT:
-	case GUMBO_TAG_STYLE:
-	case GUMBO_TAG_XMP:
-		return true;
-	default:
-		return false;
-	}
 }
 
 /*
@@ -151,37 +173,475 @@ out_collapsed(const struct cex_doc *d, uint32_t i)
 	return out;
 }
 
+/*
+ * The HTML writer runs a model of the parser (builder.c) over what it
+ * writes, so that what it writes is what a parser reads back as the
+ * same tree, and cex's output filtered again is the same. A tree from a
+ * page can hold what no markup makes (a p in a p, where the parser moved
+ * content out of a table) and filters that unwrap make more. Before
+ * each start tag the writer asks the model what the parser would do
+ * with it: if the parser would first close elements, their end tags are
+ * written and the rest of their content follows them; if it would
+ * ignore the tag, the element's content is written without it; if it
+ * would first make elements of its own, or put the element or text
+ * before a table, those elements are written (around content in a
+ * table, a cell). What is left open when an element ends is closed.
+ */
+enum wstate { W_NONE, W_OPEN, W_SKIP, W_CLOSED };
+
+/* What the parser does with a start tag, as try_start finds. */
+enum { S_CLEAN, S_VOID, S_IGNORED, S_OTHER };
+
 struct htmlw {
 	FILE			*f;
 	const struct cex_doc	*d;
+	struct builder		*model;
+	uint8_t			*state;		/* per node: enum wstate */
+	uint32_t		*serial;	/* per node: its model element */
+	uint32_t		*last_flush;	/* per form: see trailing_text */
+	uint32_t		*open;		/* nodes W_OPEN, innermost last */
+	size_t			 nopen, open_cap;
+	struct battr		*attrs;		/* of the tag being written */
+	size_t			 attrs_cap;
 	bool			 links_done;	/* retained links written */
 	bool			 nomem;
 };
 
+/* The writer's own model has no limits: nothing is ever refused. */
+static void
+no_injection(void *ctx, uint16_t tag)
+{
+	(void)ctx;
+	(void)tag;
+}
+
+/*
+ * A token for the start or end tag of node i (an element), its
+ * attributes those the filters left, into w->attrs.
+ */
+static bool
+node_token(struct htmlw *w, uint32_t i, int type, struct btoken *t)
+{
+	const struct cex_node	*n = &w->d->nodes[i];
+	const GumboVector	*attrs = &n->g->v.element.attributes;
+	const GumboAttribute	*a;
+	struct battr		*na;
+	size_t			 len;
+	uint32_t		 k;
+
+	memset(t, 0, sizeof(*t));
+	t->type = type;
+	t->tag = n->tag;
+	t->name = dom_tagname(n->g, &len, NULL);
+	t->name_len = (uint32_t)len;
+	t->decoded = true;
+	if (type != BT_START)
+		return true;
+	if (attrs->length > w->attrs_cap) {
+		if ((na = reallocarray(w->attrs, attrs->length,
+		    sizeof(*na))) == NULL) {
+			w->nomem = true;
+			return false;
+		}
+		w->attrs = na;
+		w->attrs_cap = attrs->length;
+	}
+	for (k = 0; k < attrs->length; k++) {
+		if (w->d->attr_drop != NULL && w->d->attr_drop[n->attr_base + k])
+			continue;
+		a = attrs->data[k];
+		w->attrs[t->nattrs].name = a->name;
+		w->attrs[t->nattrs].name_len = (uint32_t)strlen(a->name);
+		w->attrs[t->nattrs].value = a->value;
+		w->attrs[t->nattrs].value_len = (uint32_t)strlen(a->value);
+		t->nattrs++;
+	}
+	t->attrs = w->attrs;
+	return true;
+}
+
+/* A token for a tag of an element the writer adds: no attributes. */
+static void
+tag_token(int type, uint16_t tag, struct btoken *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->type = type;
+	t->tag = tag;
+	t->name = gumbo_normalized_tagname(tag);
+	t->name_len = (uint32_t)strlen(t->name);
+	t->decoded = true;
+}
+
+/* Writes an attribute of a tree node, with its namespace's prefix. */
+static void
+put_node_attr(FILE *f, const GumboAttribute *a)
+{
+	switch (a->attr_namespace) {
+	case GUMBO_ATTR_NAMESPACE_XLINK:
+		fputs("xlink:", f);
+		break;
+	case GUMBO_ATTR_NAMESPACE_XML:
+		fputs("xml:", f);
+		break;
+	case GUMBO_ATTR_NAMESPACE_XMLNS:
+		if (strcmp(a->name, "xmlns") != 0)
+			fputs("xmlns:", f);
+		break;
+	default:
+		break;
+	}
+	fputs(a->name, f);
+	fputs("=\"", f);
+	escape_attr(f, a->value);
+	putc('"', f);
+}
+
+/*
+ * Writes a start tag: of node i, with the attributes the filters left,
+ * or (i is UINT32_MAX) of token t.
+ */
+static void
+put_start(struct htmlw *w, const struct btoken *t, uint32_t i)
+{
+	const struct cex_node	*n;
+	const GumboVector	*attrs;
+	size_t			 k;
+
+	putc('<', w->f);
+	if (i == UINT32_MAX) {
+		fwrite(t->name, 1, t->name_len, w->f);
+		for (k = 0; k < t->nattrs; k++) {
+			fprintf(w->f, " %.*s=\"", (int)t->attrs[k].name_len,
+			    t->attrs[k].name);
+			escape_attr(w->f, t->attrs[k].value);
+			putc('"', w->f);
+		}
+		putc('>', w->f);
+		return;
+	}
+	n = &w->d->nodes[i];
+	attrs = &n->g->v.element.attributes;
+	put_tagname(w->f, n->g);
+	for (k = 0; k < attrs->length; k++) {
+		if (w->d->attr_drop != NULL && w->d->attr_drop[n->attr_base + k])
+			continue;
+		putc(' ', w->f);
+		put_node_attr(w->f, attrs->data[k]);
+	}
+	putc('>', w->f);
+}
+
+/*
+ * Gives the model a start tag and says what the parser did with it (and
+ * in *made how many elements it made): S_CLEAN, the element made as a
+ * child of the current node and open;
+ * S_VOID, made there and closed at once; S_IGNORED, nothing; S_OTHER,
+ * anything else (it closed elements first, made others, or went before
+ * a table), for the caller to undo.
+ */
+static int
+try_start(struct htmlw *w, const struct btoken *t, uint64_t *made)
+{
+	struct builder_stats	 before, after;
+	struct bentry		 e, parent;
+	uint32_t		 d0 = builder_depth(w->model);
+
+	memset(&parent, 0, sizeof(parent));
+	if (d0 > 0)
+		builder_entry(w->model, d0 - 1, &parent);
+	builder_stats(w->model, &before);
+	builder_tag(w->model, t);
+	builder_stats(w->model, &after);
+	*made = after.elements - before.elements;
+	if (builder_low(w->model) != d0 || builder_fostered(w->model))
+		return S_OTHER;
+	if (after.depth == d0 + 1 && after.elements == before.elements + 1) {
+		builder_entry(w->model, d0, &e);
+		if (e.tag == t->tag && e.tdepth == parent.tdepth + 1)
+			return S_CLEAN;
+	} else if (after.depth == d0) {
+		if (after.elements == before.elements + 1)
+			return S_VOID;
+		if (after.elements == before.elements)
+			return S_IGNORED;
+	}
+	return S_OTHER;
+}
+
+/*
+ * Closes the current element of the model with its end tag, written if
+ * the parser closes it with that tag (and then only): a node of the
+ * tree closed early is marked so. Returns false if it does not.
+ */
+static bool
+close_top(struct htmlw *w)
+{
+	struct btoken	 t;
+	struct bentry	 e;
+	uint32_t	 d0 = builder_depth(w->model), i;
+
+	if (d0 == 0)
+		return false;
+	builder_entry(w->model, d0 - 1, &e);
+	tag_token(BT_END, e.tag, &t);
+	if (e.name != NULL) {
+		t.name = e.name;
+		t.name_len = e.name_len;
+	}
+	builder_tag(w->model, &t);
+	if (builder_depth(w->model) != d0 - 1 ||
+	    builder_low(w->model) != d0 - 1) {
+		builder_undo(w->model);
+		return false;
+	}
+	fputs("</", w->f);
+	if (w->nopen > 0 && w->serial[w->open[w->nopen - 1]] == e.serial) {
+		/* A node of the tree, named as its start tag: closed. */
+		i = w->open[--w->nopen];
+		put_tagname(w->f, w->d->nodes[i].g);
+		w->state[i] = W_CLOSED;
+	} else
+		fwrite(t.name, 1, t.name_len, w->f);
+	putc('>', w->f);
+	return true;
+}
+
+/* Closes the model's elements down to stack index low. */
+static bool
+close_down_to(struct htmlw *w, uint32_t low)
+{
+	while (builder_depth(w->model) > low)
+		if (!close_top(w))
+			return false;
+	return true;
+}
+
+static int open_element(struct htmlw *, uint32_t, const struct btoken *,
+    int);
+
+/* <meta charset="utf-8">, first in head: the output is in UTF-8. */
+static void
+put_charset(struct htmlw *w)
+{
+	struct btoken	 t;
+	struct battr	 charset;
+
+	tag_token(BT_START, GUMBO_TAG_META, &t);
+	charset.name = "charset";
+	charset.name_len = 7;
+	charset.value = "utf-8";
+	charset.value_len = 5;
+	t.attrs = &charset;
+	t.nattrs = 1;
+	open_element(w, UINT32_MAX, &t, 0);
+}
+
+/* Writes an element the tree does not have but the parser would make. */
+static bool
+open_added(struct htmlw *w, uint16_t tag, int nesting)
+{
+	struct btoken	 t;
+
+	tag_token(BT_START, tag, &t);
+	return open_element(w, UINT32_MAX, &t, nesting + 1) != W_NONE;
+}
+
+/*
+ * After a token was undone: what to write first so that the parser does
+ * with it what the tree says. Returns false if nothing would help.
+ */
+static bool
+prepare(struct htmlw *w, uint32_t d0, uint32_t low, bool fostered,
+    uint16_t made, int nesting)
+{
+	if (nesting > 8)
+		return false;
+	if (low < d0)
+		return close_down_to(w, low);
+	if (fostered)
+		return open_added(w, GUMBO_TAG_TD, nesting);
+	if (made == GUMBO_TAG_HEAD) {
+		/* A head, which says the page is in UTF-8, as all do. */
+		if (!open_added(w, GUMBO_TAG_HEAD, nesting))
+			return false;
+		put_charset(w);
+		return close_top(w);
+	}
+	if (made != GUMBO_TAG_LAST)
+		return open_added(w, made, nesting);
+	return false;
+}
+
+/*
+ * Writes the start tag of node i (UINT32_MAX for an element the writer
+ * adds) as token t, after what must come first. Returns its state:
+ * W_OPEN, W_CLOSED (closed at once), W_SKIP (the parser would ignore the
+ * tag: left out, the content written without it).
+ */
+static int
+open_element(struct htmlw *w, uint32_t i, const struct btoken *t,
+    int nesting)
+{
+	struct bentry	 e;
+	uint64_t	 count;
+	uint32_t	 d0, low, d1, round;
+	uint16_t	 made;
+	bool		 fostered;
+
+	for (round = 0; round < 64; round++) {
+		d0 = builder_depth(w->model);
+		switch (try_start(w, t, &count)) {
+		case S_CLEAN:
+			put_start(w, t, i);
+			builder_entry(w->model, d0, &e);
+			if (i != UINT32_MAX)
+				w->serial[i] = e.serial;
+			return W_OPEN;
+		case S_VOID:
+			put_start(w, t, i);
+			return W_CLOSED;
+		case S_IGNORED:
+			builder_undo(w->model);
+			return W_SKIP;
+		default:
+			break;
+		}
+		low = builder_low(w->model);
+		fostered = builder_fostered(w->model);
+		d1 = builder_depth(w->model);
+		made = GUMBO_TAG_LAST;
+		if (low == d0 && d1 > d0 + 1) {
+			builder_entry(w->model, d0, &e);
+			made = e.tag;
+		}
+		/* Under html alone, the parser makes (and closes) a head. */
+		if (low == d0 && d0 == 1 && count > d1 - d0)
+			made = GUMBO_TAG_HEAD;
+		builder_undo(w->model);
+		if (!prepare(w, d0, low, fostered, made, nesting))
+			break;
+	}
+	/* Nothing helped: as the tree has it. */
+	d0 = builder_depth(w->model);
+	builder_tag(w->model, t);
+	put_start(w, t, i);
+	if (builder_depth(w->model) <= d0)
+		return W_CLOSED;
+	builder_entry(w->model, builder_depth(w->model) - 1, &e);
+	if (i != UINT32_MAX)
+		w->serial[i] = e.serial;
+	return W_OPEN;
+}
+
+/*
+ * Writes a text, escaped unless the parser reads it as raw text, with
+ * the elements the parser would make or close for it first. A newline
+ * the parser would drop (the first in a pre) is doubled.
+ */
+static void
+put_text(struct htmlw *w, const char *text)
+{
+	struct bentry	 e;
+	uint32_t	 d0, low, d1, round;
+	uint16_t	 made;
+	bool		 fostered;
+	size_t		 len = strlen(text);
+
+	switch (builder_lexer(w->model)) {
+	case BLEX_RAWTEXT:
+	case BLEX_SCRIPT:
+	case BLEX_PLAINTEXT:
+		fputs(text, w->f);
+		return;
+	default:
+		break;
+	}
+	if (builder_drops_newline(w->model) && text[0] == '\n')
+		putc('\n', w->f);
+	for (round = 0; round < 64; round++) {
+		d0 = builder_depth(w->model);
+		builder_text(w->model, text, len, no_injection, NULL);
+		low = builder_low(w->model);
+		d1 = builder_depth(w->model);
+		fostered = builder_fostered(w->model);
+		if (low == d0 && d1 == d0 && !fostered)
+			break;
+		made = GUMBO_TAG_LAST;
+		if (low == d0 && d1 > d0) {
+			builder_entry(w->model, d0, &e);
+			made = e.tag;
+		}
+		builder_undo(w->model);
+		if (!prepare(w, d0, low, fostered, made, 0)) {
+			builder_text(w->model, text, len, no_injection, NULL);
+			break;
+		}
+	}
+	escape_text(w->f, text);
+}
+
+/* Keeps node i as written open. */
+static void
+push_open(struct htmlw *w, uint32_t i)
+{
+	uint32_t	*no;
+
+	if (w->nopen == w->open_cap) {
+		w->open_cap = w->open_cap == 0 ? 64 : w->open_cap * 2;
+		if ((no = reallocarray(w->open, w->open_cap,
+		    sizeof(*no))) == NULL) {
+			w->nomem = true;
+			w->open_cap = w->nopen;
+			return;
+		}
+		w->open = no;
+	}
+	w->open[w->nopen++] = i;
+}
+
+/* Node i is no longer among those written open, closed or not. */
+static void
+forget_open(struct htmlw *w, uint32_t i)
+{
+	w->state[i] = W_CLOSED;
+	if (w->nopen > 0 && w->open[w->nopen - 1] == i)
+		w->nopen--;
+}
+
+/* The removed links retained, as a list. */
 static void
 html_retained(struct htmlw *w)
 {
-	char			*text;
-	uint32_t		 k;
+	struct btoken	 t;
+	struct battr	 href;
+	char		*text;
+	uint32_t	 k;
 
 	w->links_done = true;
 	if (w->d->nretained == 0)
 		return;
-	fputs("<ul>", w->f);
+	open_added(w, GUMBO_TAG_UL, 0);
 	for (k = 0; k < w->d->nretained; k++) {
 		if ((text = out_collapsed(w->d, w->d->retained[k].node)) ==
 		    NULL) {
 			w->nomem = true;
 			break;
 		}
-		fputs("<li><a href=\"", w->f);
-		escape_attr(w->f, w->d->retained[k].url);
-		fputs("\">", w->f);
-		escape_text(w->f, text);
-		fputs("</a></li>", w->f);
+		open_added(w, GUMBO_TAG_LI, 0);
+		tag_token(BT_START, GUMBO_TAG_A, &t);
+		href.name = "href";
+		href.name_len = 4;
+		href.value = w->d->retained[k].url;
+		href.value_len = (uint32_t)strlen(href.value);
+		t.attrs = &href;
+		t.nattrs = 1;
+		open_element(w, UINT32_MAX, &t, 0);
+		put_text(w, text);
+		close_top(w);
+		close_top(w);
 		free(text);
 	}
-	fputs("</ul>", w->f);
+	close_top(w);
 }
 
 /*
@@ -200,47 +660,42 @@ declares_charset(const struct cex_node *n)
 	    strcasecmp(a->value, "content-type") == 0);
 }
 
+/*
+ * The last child of node i (in the overlay) that is an element or a
+ * comment, not removed; or i if none.
+ */
+static uint32_t
+last_tag_child(const struct cex_doc *d, uint32_t i)
+{
+	uint32_t	 c, last = i;
+
+	for (c = i + 1; c < d->nodes[i].end; c = d->nodes[c].end)
+		if (!(d->nodes[c].flags & NODE_REMOVED) &&
+		    (node_is_element(&d->nodes[c]) ||
+		    d->nodes[c].type == GUMBO_NODE_COMMENT))
+			last = c;
+	return last;
+}
+
 static bool
 html_enter(void *ctx, uint32_t i)
 {
 	struct htmlw		*w = ctx;
 	const struct cex_node	*n = &w->d->nodes[i];
-	const GumboVector	*attrs = &n->g->v.element.attributes;
-	const GumboAttribute	*a;
-	uint32_t		 k;
+	struct btoken		 t;
 
-	if (declares_charset(n))
+	if (declares_charset(n) || builder_lexer(w->model) == BLEX_PLAINTEXT)
 		return false;
-	putc('<', w->f);
-	put_tagname(w->f, n->g);
-	for (k = 0; k < attrs->length; k++) {
-		if (w->d->attr_drop != NULL && w->d->attr_drop[n->attr_base + k])
-			continue;
-		a = attrs->data[k];
-		putc(' ', w->f);
-		switch (a->attr_namespace) {
-		case GUMBO_ATTR_NAMESPACE_XLINK:
-			fputs("xlink:", w->f);
-			break;
-		case GUMBO_ATTR_NAMESPACE_XML:
-			fputs("xml:", w->f);
-			break;
-		case GUMBO_ATTR_NAMESPACE_XMLNS:
-			if (strcmp(a->name, "xmlns") != 0)
-				fputs("xmlns:", w->f);
-			break;
-		default:
-			break;
-		}
-		fputs(a->name, w->f);
-		fputs("=\"", w->f);
-		escape_attr(w->f, a->value);
-		putc('"', w->f);
-	}
-	putc('>', w->f);
+	if (!node_token(w, i, BT_START, &t))
+		return false;
+	w->state[i] = (uint8_t)open_element(w, i, &t, 0);
+	if (w->state[i] == W_OPEN)
+		push_open(w, i);
+	if (n->tag == GUMBO_TAG_FORM && w->state[i] == W_OPEN)
+		w->last_flush[i] = last_tag_child(w->d, i);
 	/* A whole document says what it is in, for browsers to read it. */
-	if (n->tag == GUMBO_TAG_HEAD)
-		fputs("<meta charset=\"utf-8\">", w->f);
+	if (n->tag == GUMBO_TAG_HEAD && w->state[i] == W_OPEN)
+		put_charset(w);
 	return true;
 }
 
@@ -249,14 +704,64 @@ html_leave(void *ctx, uint32_t i)
 {
 	struct htmlw		*w = ctx;
 	const struct cex_node	*n = &w->d->nodes[i];
+	struct btoken		 t;
+	struct bentry		 e;
+	uint32_t		 k;
 
-	if (dom_is_void(n))
-		return;
 	if (n->tag == GUMBO_TAG_BODY && !w->links_done)
 		html_retained(w);
-	fputs("</", w->f);
-	put_tagname(w->f, n->g);
-	putc('>', w->f);
+	if (w->state[i] != W_OPEN)
+		return;
+	if (builder_lexer(w->model) == BLEX_PLAINTEXT) {
+		forget_open(w, i);
+		return;	/* the rest is text: no end tag */
+	}
+	/* Where it is on the model's stack: what is above it closes. */
+	for (k = builder_depth(w->model); k-- > 0; ) {
+		builder_entry(w->model, k, &e);
+		if (e.serial == w->serial[i])
+			break;
+	}
+	if (k == UINT32_MAX) {
+		forget_open(w, i);
+		return;
+	}
+	if (n->tag == GUMBO_TAG_BODY || n->tag == GUMBO_TAG_HTML) {
+		/*
+		 * The parser keeps them open, their end tags change its
+		 * mode: all else in body closes first.
+		 */
+		if (n->tag == GUMBO_TAG_BODY)
+			close_down_to(w, k + 1);
+		forget_open(w, i);
+		node_token(w, i, BT_END, &t);
+		builder_tag(w->model, &t);
+		fputs(n->tag == GUMBO_TAG_BODY ? "</body>" : "</html>", w->f);
+		return;
+	}
+	/* Not closed by its end tag: it is closed with its parent. */
+	if (!close_down_to(w, k + 1) || !close_top(w))
+		forget_open(w, i);
+}
+
+/*
+ * Whether text node i ends the form it is in, with nothing after it that
+ * makes gumbo place the text it holds: gumbo keeps text until it inserts
+ * or closes an element or a comment, and its </form> takes the form off
+ * its stack without doing either, so that such text goes after the form.
+ */
+static bool
+trailing_text(const struct htmlw *w, uint32_t i)
+{
+	uint32_t	 form = w->d->nodes[i].parent;
+	struct bentry	 e;
+	uint32_t	 depth = builder_depth(w->model);
+
+	if (w->d->nodes[form].tag != GUMBO_TAG_FORM || w->state[form] != W_OPEN ||
+	    i < w->last_flush[form] || depth == 0)
+		return false;
+	builder_entry(w->model, depth - 1, &e);
+	return e.serial == w->serial[form] && e.serial == builder_form(w->model);
 }
 
 static void
@@ -264,30 +769,50 @@ html_leaf(void *ctx, uint32_t i)
 {
 	struct htmlw		*w = ctx;
 	const struct cex_node	*n = &w->d->nodes[i];
-	const struct cex_node	*parent = &w->d->nodes[n->parent];
 	const char		*text = n->g->v.text.text;
+
+	/* Where gumbo would put it: after the form. */
+	if (n->type != GUMBO_NODE_COMMENT && trailing_text(w, i))
+		close_top(w);
 
 	switch (n->type) {
 	case GUMBO_NODE_COMMENT:
+		if (builder_lexer(w->model) == BLEX_PLAINTEXT)
+			return;
 		fprintf(w->f, "<!--%s-->", text);
+		builder_comment(w->model);
 		break;
 	case GUMBO_NODE_CDATA:
-		fprintf(w->f, "<![CDATA[%s]]>", text);
+		if (builder_foreign(w->model)) {
+			fprintf(w->f, "<![CDATA[%s]]>", text);
+			break;
+		}
+		put_text(w, text);
 		break;
 	default:
-		if (is_raw_text(parent))
-			fputs(text, w->f);
-		else {
-			/* The parser drops a newline that opens a pre. */
-			if ((parent->tag == GUMBO_TAG_PRE ||
-			    parent->tag == GUMBO_TAG_TEXTAREA ||
-			    parent->tag == GUMBO_TAG_LISTING) &&
-			    n->parent + 1 == i && text[0] == '\n')
-				putc('\n', w->f);
-			escape_text(w->f, text);
-		}
+		put_text(w, text);
 		break;
 	}
+}
+
+/* Writes the doctype, and tells the model whether it means quirks. */
+static void
+html_doctype(struct htmlw *w, const GumboDocument *doc)
+{
+	size_t	 pub = strlen(doc->public_identifier);
+	size_t	 sys = strlen(doc->system_identifier);
+
+	fprintf(w->f, "<!DOCTYPE %s", doc->name);
+	if (pub > 0) {
+		fprintf(w->f, " PUBLIC \"%s\"", doc->public_identifier);
+		if (sys > 0)
+			fprintf(w->f, " \"%s\"", doc->system_identifier);
+	} else if (sys > 0)
+		fprintf(w->f, " SYSTEM \"%s\"", doc->system_identifier);
+	fputs(">\n", w->f);
+	builder_doctype(w->model, builder_quirks(doc->name, strlen(doc->name),
+	    doc->public_identifier, pub, pub > 0, doc->system_identifier, sys,
+	    sys > 0));
 }
 
 /*
@@ -300,40 +825,59 @@ out_html(FILE *f, const struct cex_doc *d)
 {
 	static const struct dom_walker walker = { html_enter, html_leave,
 	    html_leaf };
+	static const struct builder_limits none;
 	const GumboDocument	*doc = &d->gumbo->document->v.document;
-	struct htmlw		 w = { f, d, false, false };
+	struct htmlw		 w;
+	struct btoken		 t;
+	char			*text;
+	int			 rc = -1;
 
-	if (doc->has_doctype && !d->fragment) {
-		fprintf(f, "<!DOCTYPE %s", doc->name);
-		if (*doc->public_identifier != '\0') {
-			fprintf(f, " PUBLIC \"%s\"", doc->public_identifier);
-			if (*doc->system_identifier != '\0')
-				fprintf(f, " \"%s\"", doc->system_identifier);
-		} else if (*doc->system_identifier != '\0')
-			fprintf(f, " SYSTEM \"%s\"", doc->system_identifier);
-		fputs(">\n", f);
+	memset(&w, 0, sizeof(w));
+	w.f = f;
+	w.d = d;
+	if ((w.model = builder_new(&none)) == NULL ||
+	    (w.state = calloc(d->nnodes + 1, 1)) == NULL ||
+	    (w.serial = calloc(d->nnodes + 1, sizeof(*w.serial))) == NULL ||
+	    (w.last_flush = calloc(d->nnodes + 1, sizeof(*w.last_flush))) ==
+	    NULL)
+		goto out;
+	if (doc->has_doctype && !d->fragment)
+		html_doctype(&w, doc);
+	if (d->fragment) {
+		/* Parts of a body, as the parser reads them: in one. */
+		tag_token(BT_START, GUMBO_TAG_BODY, &t);
+		builder_tag(w.model, &t);
 	}
 	/*
 	 * A title the method chose to give first, as a heading; a whole
 	 * document has its title element.
 	 */
 	if (d->title != 0 && d->fragment) {
-		char	*text = out_collapsed(d, d->title);
-
-		if (text == NULL)
-			return -1;
+		if ((text = out_collapsed(d, d->title)) == NULL)
+			goto out;
 		if (*text != '\0') {
-			fputs("<h1>", f);
-			escape_text(f, text);
-			fputs("</h1>\n", f);
+			open_added(&w, GUMBO_TAG_H1, 0);
+			put_text(&w, text);
+			close_top(&w);
+			put_text(&w, "\n");
 		}
 		free(text);
 	}
 	if (dom_walk(d, &walker, &w) == -1)
-		return -1;
+		goto out;
 	if (!w.links_done)
 		html_retained(&w);
-	return w.nomem || ferror(f) ? -1 : 0;
+	if (d->fragment)
+		close_down_to(&w, 3);
+	rc = w.nomem || ferror(f) ? -1 : 0;
+out:
+	builder_free(w.model);
+	free(w.state);
+	free(w.serial);
+	free(w.last_flush);
+	free(w.open);
+	free(w.attrs);
+	return rc;
 }
 
 /* How an element breaks plain text. */

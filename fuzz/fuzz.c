@@ -8,7 +8,8 @@
  * cut in two.
  *
  * Besides the sanitizers' findings, an input is a finding (abort) when
- * the parse is out of proportion to its length: with the guard's limits
+ * the HTML output of a whole document, parsed again, is not written the
+ * same, or when the parse is out of proportion to its length: with the guard's limits
  * on, a tree deeper or larger than they allow, more work than they
  * allow, or a parse slower than a bound in proportion to the length;
  * with them off, a model of gumbo (builder.c) that does not make the
@@ -135,6 +136,32 @@ check_proportion(const struct cex_doc *d, const struct cex_opts *o,
 		abort();
 }
 
+/*
+ * Whether HTML output, parsed again (with no limits: the output is of a
+ * tree already bounded) and written, gives the same bytes.
+ */
+static void
+check_idempotent(const char *html, size_t len)
+{
+	struct cex_opts	 o;
+	struct cex_doc	*d;
+	char		*again = NULL;
+	size_t		 again_len = 0;
+	FILE		*f;
+
+	memset(&o, 0, sizeof(o));
+	o.method = METHOD_PLAIN;
+	o.charset = "utf-8";
+	if ((d = dom_new(html, len, &o)) == NULL ||
+	    (f = open_memstream(&again, &again_len)) == NULL ||
+	    out_html(f, d) == -1 || fclose(f) == EOF)
+		abort();
+	if (again_len != len || memcmp(again, html, len) != 0)
+		abort();
+	free(again);
+	dom_free(d);
+}
+
 int
 LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
@@ -190,6 +217,8 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	if (dom_live_letters(d) > d->len)
 		abort();
 	fclose(f);
+	if (o.format == FORMAT_HTML && !d->fragment)
+		check_idempotent(out, out_len);
 	/* The measures, the input read as UTF-8 standing for a gold text. */
 	gold = enc_to_utf8(data, size, enc_lookup("utf-8", 5), &gold_len);
 	ids = strset_new();

@@ -82,6 +82,7 @@ done <<'PAGES'
 <object><div></div><applet><b>x</object>y
 <isindex prompt=x><p>y
 <<isindex>p>x&<isindex>amp;<</isindex>/p>
+<svg><e><p"><title><title>x</title><title>
 <p>x<br/></p><svg/><math/><b/>y
 PAGES
 run "tokenizer and tree construction corners: as gumbo" "$tmp"/corners/*.html
