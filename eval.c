@@ -21,6 +21,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <utf8proc.h>
+
 #include "cex.h"
 
 /* Column name stems of the measures, in enum measure order. */
@@ -231,13 +233,38 @@ package_free(struct package *pkg)
 	free(pkg->about);
 }
 
-/* A TSV field: tabs and line breaks in it become spaces. */
+/*
+ * Writes s on one line of valid UTF-8, whatever it came from (a file
+ * name, a .meta file, a README): tabs and line breaks become spaces, a
+ * byte that is not UTF-8 is U+FFFD.
+ */
+static void
+put_text(const char *s)
+{
+	const utf8proc_uint8_t	*p = (const utf8proc_uint8_t *)s;
+	utf8proc_int32_t	 cp;
+	utf8proc_ssize_t	 n;
+
+	while (*p != '\0') {
+		if ((n = utf8proc_iterate(p, -1, &cp)) < 0) {
+			fputs("\xEF\xBF\xBD", stdout);
+			p++;
+			continue;
+		}
+		if (cp == '\t' || cp == '\n' || cp == '\r')
+			putchar(' ');
+		else
+			fwrite(p, 1, (size_t)n, stdout);
+		p += n;
+	}
+}
+
+/* A TSV field. */
 static void
 put_field(const char *s)
 {
 	putchar('\t');
-	for (; *s != '\0'; s++)
-		putchar(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s);
+	put_text(s);
 }
 
 static void
@@ -258,7 +285,7 @@ print_header(const struct eval *ev)
 static void
 print_row_start(const char *package, const char *page, const char *method)
 {
-	fputs(package, stdout);
+	put_text(package);
 	put_field(page == NULL ? "" : page);
 	put_field(method);
 }
@@ -368,6 +395,7 @@ static void
 print_summary_table(const struct eval *ev, const struct package *pkg)
 {
 	const struct tally *t;
+	const char	*label;
 	double		 v[4];
 	size_t		 m, i;
 	int		 width = (int)strlen("method"), len;
@@ -375,19 +403,23 @@ print_summary_table(const struct eval *ev, const struct package *pkg)
 	for (m = 0; m < ev->nmethods; m++)
 		if ((len = (int)strlen(ev->methods[m].label)) > width)
 			width = len;
-	printf("%s: %zu page%s%s%s\n", pkg->dir, pkg->npages,
-	    pkg->npages == 1 ? "" : "s",
-	    pkg->about != NULL ? ", " : "", pkg->about != NULL ?
-	    pkg->about : "");
+	put_text(pkg->dir);
+	printf(": %zu page%s%s", pkg->npages, pkg->npages == 1 ? "" : "s",
+	    pkg->about != NULL ? ", " : "");
+	if (pkg->about != NULL)
+		put_text(pkg->about);
+	putchar('\n');
 	printf("%-*s  %-8s  %9s  %6s  %6s  %6s  %9s\n", width, "method",
 	    "measure", "precision", "recall", "F1", "F1 sd", "s/kB");
 	for (m = 0; m < ev->nmethods; m++) {
 		t = &ev->tallies[m];
 		for (i = 0; i < MEASURE__MAX; i++) {
 			tally_means(t, i, v);
-			printf("%-*s  %-8s  %9.3f  %6.3f  %6.3f  %6.3f", width,
-			    i == 0 ? ev->methods[m].label : "",
-			    measure_names[i], v[0], v[1], v[2], v[3]);
+			label = i == 0 ? ev->methods[m].label : "";
+			put_text(label);
+			printf("%*s  %-8s  %9.3f  %6.3f  %6.3f  %6.3f",
+			    width - (int)strlen(label), "", measure_names[i],
+			    v[0], v[1], v[2], v[3]);
 			if (i == 0)
 				printf("  %9.3g", tally_seconds(t));
 			putchar('\n');

@@ -24,6 +24,26 @@ diff -u t/eval/expected.summary "$tmp/summary" > "$tmp/diff"
 ok $? "--summary: the table of each package"
 sed 's/^/# /' "$tmp/diff"
 
+# Names, .meta files and a README that are not UTF-8: the output is.
+mkdir "$tmp/notutf8"
+bad=$(printf 'p\376')
+printf 'A package \377 of bad bytes\n' > "$tmp/notutf8/README"
+printf '<p>one two three</p>' > "$tmp/notutf8/$bad.html"
+printf 'one two three\n' > "$tmp/notutf8/$bad.txt"
+printf 'ke\375y: val\374ue\n' > "$tmp/notutf8/$bad.meta"
+"$CEX" --eval -m 'plain,crunch:remove=\373' "$tmp/notutf8" > "$tmp/tsv" &&
+    "$CEX" --eval --summary -m 'plain,crunch:remove=\373' "$tmp/notutf8" \
+    > "$tmp/summary"
+ok $? "--eval on names, meta and README that are not UTF-8: exit 0"
+iconv -f UTF-8 -t UTF-8 "$tmp/tsv" > /dev/null 2>&1 &&
+    iconv -f UTF-8 -t UTF-8 "$tmp/summary" > /dev/null 2>&1
+ok $? "--eval: the TSV and the summary are valid UTF-8"
+fffd=$(printf '\357\277\275')
+grep -q "^$tmp/notutf8${TAB}p$fffd${TAB}plain${TAB}" "$tmp/tsv" &&
+    grep -q "${TAB}val${fffd}ue\$" "$tmp/tsv" &&
+    grep -q "A package $fffd of bad bytes" "$tmp/summary"
+ok $? "--eval: each byte that is not UTF-8 is U+FFFD"
+
 # By hand (t/eval/README): partial has characters 20 of 23 and 22.
 grep -q "^t/eval/pkg${TAB}partial${TAB}plain${TAB}1${TAB}31${TAB}0.869565${TAB}0.909091${TAB}0.888889${TAB}" \
     t/eval/expected.tsv

@@ -138,6 +138,25 @@ bounded attrs1024 2 512 0 -t
 gen rootattrs 'print "<p>x", map { "<html a$_=1><body b$_=1>" } 1 .. 500000'
 bounded rootattrs 2 512 0 -t
 
+# A depth bound of a billion reserves nothing: memory is taken as the
+# page nests, and the output is the default's.
+gen nest1000 'print "<div>" x 1000, "deep"'
+bounded nest1000 2 256 0 -m plain --max-depth 1e9
+"$CEX" -m plain --max-depth 0 "$tmp/nest1000" | cmp -s - "$tmp/out"
+ok $? "nest1000: --max-depth 1e9 keeps all, as --max-depth 0"
+
+# isindex: gumbo makes a form with a prompt of its own, which is not in
+# the page: the tag is left out.
+printf '<isindex>' > "$tmp/isindex"
+"$CEX" -t --keep-forms "$tmp/isindex" > "$tmp/out"
+[ ! -s "$tmp/out" ]
+ok $? "isindex: no text that is not in the page"
+printf '<p>a<isindex prompt="Find">b' > "$tmp/isindex"
+"$CEX" -m plain --keep-forms --max-depth 0 "$tmp/isindex" > "$tmp/out"
+printf '<html><head><meta charset="utf-8"></head><body><p>ab</p></body></html>' |
+    cmp -s - "$tmp/out"
+ok $? "isindex: left out, with the limits off too"
+
 # Over --max-bytes (64 MB by default) a page is refused, unread.
 gen page100m 'my $u = "<div><ul>" . join("", map({ "<li><a href=/$_>link $_</a></li>" } 1 .. 20)) . "</ul>" . "<p>" . ("river stone " x 75) . "</p>" x 5 . "</div>\n"; print "<html><body>", $u x (100 * 1048576 / length($u) + 1)'
 bounded page100m 2 512 1 -t
