@@ -204,6 +204,7 @@ struct htmlw {
 	struct battr		*attrs;		/* of the tag being written */
 	size_t			 attrs_cap;
 	bool			 links_done;	/* retained links written */
+	bool			 body_ended;	/* </body> written */
 	bool			 nomem;
 };
 
@@ -599,6 +600,33 @@ push_open(struct htmlw *w, uint32_t i)
 	w->open[w->nopen++] = i;
 }
 
+/*
+ * Closes what is open above html (stack index low on), a body the
+ * writer added among it: the parser keeps body open, its end tag only
+ * changes its mode.
+ */
+static void
+close_added_body(struct htmlw *w, uint32_t low)
+{
+	struct btoken	 end;
+	struct bentry	 e;
+
+	while (builder_depth(w->model) > low) {
+		builder_entry(w->model, builder_depth(w->model) - 1, &e);
+		if (e.tag == GUMBO_TAG_BODY && !e.foreign) {
+			if (w->body_ended)
+				return;
+			tag_token(BT_END, GUMBO_TAG_BODY, &end);
+			builder_tag(w->model, &end);
+			fputs("</body>", w->f);
+			w->body_ended = true;
+			return;
+		}
+		if (!close_top(w))
+			return;
+	}
+}
+
 /* Node i is no longer among those written open, closed or not. */
 static void
 forget_open(struct htmlw *w, uint32_t i)
@@ -704,7 +732,8 @@ html_leave(void *ctx, uint32_t i)
 {
 	struct htmlw		*w = ctx;
 	const struct cex_node	*n = &w->d->nodes[i];
-	struct btoken		 t;
+	struct builder_stats	 before, after;
+	struct btoken		 t, end;
 	struct bentry		 e;
 	uint32_t		 k;
 
@@ -733,10 +762,25 @@ html_leave(void *ctx, uint32_t i)
 		 */
 		if (n->tag == GUMBO_TAG_BODY)
 			close_down_to(w, k + 1);
+		else
+			close_added_body(w, k + 1);
 		forget_open(w, i);
 		node_token(w, i, BT_END, &t);
+		builder_stats(w->model, &before);
 		builder_tag(w->model, &t);
+		builder_stats(w->model, &after);
+		if (after.elements > before.elements) {
+			/* A page with no body: the parser makes one. */
+			builder_undo(w->model);
+			open_added(w, GUMBO_TAG_BODY, 0);
+			tag_token(BT_END, GUMBO_TAG_BODY, &end);
+			builder_tag(w->model, &end);
+			fputs("</body>", w->f);
+			w->body_ended = true;
+			builder_tag(w->model, &t);
+		}
 		fputs(n->tag == GUMBO_TAG_BODY ? "</body>" : "</html>", w->f);
+		w->body_ended |= n->tag == GUMBO_TAG_BODY;
 		return;
 	}
 	/* Not closed by its end tag: it is closed with its parent. */
