@@ -2719,7 +2719,8 @@ foreign_content(struct builder *b, const struct btoken *t)
 	uint8_t		 ns;
 	uint32_t	 i;
 
-	if (is_text(t)) {
+	if (is_text(t) || t->type == BT_NUL) {
+		/* A NUL byte is text there, made U+FFFD. */
 		if (t->type == BT_CHARS)
 			b->s.frameset_ok = false;
 		return;
@@ -2762,11 +2763,13 @@ dispatch(struct builder *b, const struct btoken *t)
 	const struct belem *e = current(b);
 
 	if (e == NULL || e->ns == NS_HTML || t->type == BT_EOF ||
-	    (is_mathml_text_ip(e) && (is_text(t) || (t->type == BT_START &&
-	    t->tag != GUMBO_TAG_MGLYPH && t->tag != GUMBO_TAG_MALIGNMARK))) ||
+	    (is_mathml_text_ip(e) && (is_text(t) || t->type == BT_NUL ||
+	    (t->type == BT_START && t->tag != GUMBO_TAG_MGLYPH &&
+	    t->tag != GUMBO_TAG_MALIGNMARK))) ||
 	    (e->ns == NS_MATH && e->tag == GUMBO_TAG_ANNOTATION_XML &&
 	    start(t, GUMBO_TAG_SVG)) ||
-	    (is_html_ip(e) && (t->type == BT_START || is_text(t))))
+	    (is_html_ip(e) && (t->type == BT_START || is_text(t) ||
+	    t->type == BT_NUL)))
 		html_content(b, t);
 	else
 		foreign_content(b, t);
@@ -2808,6 +2811,9 @@ transact(struct builder *b, const struct btoken *t)
 		b->s.work = work;
 		b->arena_len = b->saved_arena;
 		b->exempt = false;
+		/* Nothing changed: none of the last token's doing is left. */
+		b->s.low = b->s.depth;
+		b->fostered = false;
 		return reason;
 	}
 	if (t->type == BT_START || t->type == BT_END)
@@ -3049,23 +3055,29 @@ space_reference(const char *p, size_t n)
 /*
  * What a run of text is to the parser: BT_CHARS if it holds a character
  * that is not a space (character references read as gumbo reads them),
- * BT_SPACE if only spaces, else BT_EOF (nothing: NUL bytes are dropped).
+ * BT_SPACE if only spaces, else BT_EOF (nothing). *nul_first says
+ * whether a NUL byte comes before any other character but spaces:
+ * before body, gumbo takes it as the other characters (it ends head,
+ * makes body); in body, it is dropped.
  */
 static int
-text_kind(const char *p, size_t n)
+text_kind(const char *p, size_t n, bool decoded, bool *nul_first)
 {
 	size_t	 i, k;
 	bool	 space = false;
 
+	*nul_first = false;
 	for (i = 0; i < n; i++) {
 		switch (p[i]) {
 		case ' ': case '\t': case '\n': case '\f': case '\r':
 			space = true;
 			continue;
 		case '\0':
+			*nul_first = true;
 			continue;
 		case '&':
-			if ((k = space_reference(p + i + 1, n - i - 1)) > 0) {
+			if (!decoded &&
+			    (k = space_reference(p + i + 1, n - i - 1)) > 0) {
 				space = true;
 				i += k;
 				continue;
@@ -3083,15 +3095,18 @@ text_kind(const char *p, size_t n)
  * limits are taken off the list first, by end tags the guard puts
  * before the text (inject is called with each tag, in order): each
  * such end tag finds the last entry of the list not open and takes it
- * off, and the text is tried again. Returns the number of end tags put,
- * or (size_t)-1 if memory ran out.
+ * off, and the text is tried again. Text decoded is as the tree holds
+ * it, where '&' is itself (and written as a reference), not as a page
+ * has it. Returns the number of end tags put, or (size_t)-1 if memory
+ * ran out.
  */
 size_t
-builder_text(struct builder *b, const char *p, size_t n,
+builder_text(struct builder *b, const char *p, size_t n, bool decoded,
     void (*inject)(void *, uint16_t), void *ctx)
 {
 	struct btoken	 t, close;
 	size_t		 injected = 0;
+	bool		 nul_first;
 
 	memset(&t, 0, sizeof(t));
 	if (b->s.ignore_lf && n > 0 && (p[0] == '\n' || p[0] == '\r')) {
@@ -3100,7 +3115,14 @@ builder_text(struct builder *b, const char *p, size_t n,
 		p++, n--;
 	}
 	b->s.ignore_lf = false;
-	if ((t.type = text_kind(p, n)) == BT_EOF) {
+	t.type = text_kind(p, n, decoded, &nul_first);
+	if (nul_first) {
+		/* The NUL byte first, then what else the text holds. */
+		memset(&close, 0, sizeof(close));
+		close.type = BT_NUL;
+		force(b, &close);
+	}
+	if (t.type == BT_EOF) {
 		/* Nothing the parser sees: a transaction that did nothing. */
 		b->saved = b->s;
 		b->saved_arena = b->arena_len;
@@ -3138,6 +3160,18 @@ builder_eof(struct builder *b)
 	memset(&t, 0, sizeof(t));
 	t.type = BT_EOF;
 	force(b, &t);
+}
+
+/*
+ * A CDATA section (in foreign content) of len bytes: text, as far as
+ * the parser's state goes.
+ */
+void
+builder_cdata(struct builder *b, size_t len)
+{
+	b->s.ignore_lf = false;
+	if (len > 0)
+		b->s.frameset_ok = false;
 }
 
 /* A comment: only the newline after pre is no longer dropped. */
@@ -3214,6 +3248,28 @@ builder_fostered(const struct builder *b)
 	return b->fostered;
 }
 
+/*
+ * Whether the parser drops text now but spaces: in frameset documents,
+ * and in a template whose content began with col (in column group mode
+ * with no colgroup to end).
+ */
+bool
+builder_drops_text(const struct builder *b)
+{
+	return b->s.mode == M_IN_FRAMESET || b->s.mode == M_AFTER_FRAMESET ||
+	    b->s.mode == M_AFTER_AFTER_FRAMESET ||
+	    (b->s.mode == M_IN_COLUMN_GROUP && b->s.depth > 0 &&
+	    !is(&b->stack[b->s.depth - 1], GUMBO_TAG_COLGROUP));
+}
+
+/* Whether the parser drops spaces now: before html and head. */
+bool
+builder_drops_space(const struct builder *b)
+{
+	return b->s.mode == M_INITIAL || b->s.mode == M_BEFORE_HTML ||
+	    b->s.mode == M_BEFORE_HEAD;
+}
+
 /* The form element of the parser (the serial), or 0. */
 uint32_t
 builder_form(const struct builder *b)
@@ -3237,6 +3293,7 @@ builder_entry(const struct builder *b, uint32_t i, struct bentry *e)
 	e->tdepth = s->tdepth;
 	e->tag = s->tag;
 	e->foreign = s->ns != NS_HTML;
+	e->svg = s->ns == NS_SVG;
 	e->name = s->name;
 	e->name_len = s->name_len;
 }

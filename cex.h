@@ -257,11 +257,12 @@ struct bentry {
 	uint32_t	 tdepth;	/* its depth in the tree */
 	uint16_t	 tag;
 	bool		 foreign;
+	bool		 svg;		/* ... in SVG */
 	const char	*name;		/* as written, or NULL if implied */
 	uint32_t	 name_len;
 };
 
-enum { BT_START, BT_END, BT_CHARS, BT_SPACE, BT_EOF };
+enum { BT_START, BT_END, BT_CHARS, BT_SPACE, BT_NUL, BT_EOF };
 
 struct builder_stats {
 	uint64_t	 elements;	/* made */
@@ -275,9 +276,10 @@ struct builder;
 struct builder	*builder_new(const struct builder_limits *);
 void		 builder_free(struct builder *);
 int		 builder_tag(struct builder *, const struct btoken *);
-size_t		 builder_text(struct builder *, const char *, size_t,
+size_t		 builder_text(struct builder *, const char *, size_t, bool,
 		    void (*)(void *, uint16_t), void *);
 void		 builder_comment(struct builder *);
+void		 builder_cdata(struct builder *, size_t);
 void		 builder_eof(struct builder *);
 void		 builder_doctype(struct builder *, bool);
 int		 builder_lexer(const struct builder *);
@@ -289,6 +291,8 @@ uint32_t	 builder_low(const struct builder *);
 bool		 builder_fostered(const struct builder *);
 bool		 builder_drops_newline(const struct builder *);
 uint32_t	 builder_form(const struct builder *);
+bool		 builder_drops_space(const struct builder *);
+bool		 builder_drops_text(const struct builder *);
 void		 builder_entry(const struct builder *, uint32_t, struct bentry *);
 bool		 builder_quirks(const char *, size_t, const char *, size_t, bool,
 		    const char *, size_t, bool);

@@ -575,8 +575,8 @@ text_run(struct scan *s, size_t from, size_t to)
 	if (from >= to)
 		return;
 	s->text_at = from;
-	if (builder_text(s->model, s->in + from, to - from, inject_end_tag,
-	    s) == (size_t)-1)
+	if (builder_text(s->model, s->in + from, to - from, false,
+	    inject_end_tag, s) == (size_t)-1)
 		s->nomem = true;
 }
 
@@ -742,8 +742,15 @@ markup(struct scan *s, size_t i)
 		if (ascii_is_alpha((unsigned char)in[i + 2]))
 			return end_tag(s, i, i + 2, name_end(s, i + 2) - i - 2,
 			    false);
-		if (in[i + 2] == '>')
-			return i + 3;	/* nothing the parser sees */
+		if (in[i + 2] == '>') {
+			/*
+			 * Nothing to the parser, but gumbo's tokenizer then
+			 * takes it for the start of the next tag's text, and
+			 * of the name of the element it makes: left out.
+			 */
+			drop(s, i, i + 3);
+			return i + 3;
+		}
 		builder_comment(s->model);
 		return bogus_end(s, i + 2);
 	}
@@ -766,7 +773,9 @@ markup(struct scan *s, size_t i)
 	    memcmp(in + i + 2, "[CDATA[", 7) == 0) {
 		const char *p = memmem(in + i + 9, s->len - i - 9, "]]>", 3);
 
-		return p == NULL ? s->len : (size_t)(p - in) + 3;
+		end = p == NULL ? s->len : (size_t)(p - in);
+		builder_cdata(s->model, end - i - 9);
+		return p == NULL ? s->len : end + 3;
 	}
 	builder_comment(s->model);
 	return bogus_end(s, i + 2);

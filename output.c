@@ -189,6 +189,14 @@ out_collapsed(const struct cex_doc *d, uint32_t i)
  */
 enum wstate { W_NONE, W_OPEN, W_SKIP, W_CLOSED };
 
+/*
+ * How a node's names are written: as in the tree, or as the parser will
+ * name the element where it goes, when that is in another namespace (an
+ * SVG element unwrapped out of svg is an HTML one there, its names in
+ * lower case; an HTML one in SVG is named as SVG names it).
+ */
+enum { NAME_TREE, NAME_HTML, NAME_SVG, NAME_MATHML };
+
 /* What the parser does with a start tag, as try_start finds. */
 enum { S_CLEAN, S_VOID, S_IGNORED, S_OTHER };
 
@@ -198,15 +206,27 @@ struct htmlw {
 	struct builder		*model;
 	uint8_t			*state;		/* per node: enum wstate */
 	uint32_t		*serial;	/* per node: its model element */
-	uint32_t		*last_flush;	/* per form: see trailing_text */
+	uint8_t			*naming;	/* per node: NAME_* */
+	uint32_t		 flush_form;	/* see trailing_text */
+	uint32_t		 flush_at;
 	uint32_t		*open;		/* nodes W_OPEN, innermost last */
 	size_t			 nopen, open_cap;
 	struct battr		*attrs;		/* of the tag being written */
 	size_t			 attrs_cap;
 	bool			 links_done;	/* retained links written */
 	bool			 body_ended;	/* </body> written */
+	uint32_t		 open_head;	/* a head left open, or 0 */
+	bool			 html_ended;	/* </html> written */
+	uint8_t			 script;	/* enum script_state */
 	bool			 nomem;
 };
+
+/*
+ * The tokenizer's states in a script's text, as far as the writer
+ * follows them: after "<!--", a "<script" would start a part where
+ * "</script" no longer ends the script.
+ */
+enum script_state { SCRIPT_DATA, SCRIPT_ESCAPED, SCRIPT_DASH, SCRIPT_DASH_DASH };
 
 /* The writer's own model has no limits: nothing is ever refused. */
 static void
@@ -273,10 +293,52 @@ tag_token(int type, uint16_t tag, struct btoken *t)
 	t->decoded = true;
 }
 
-/* Writes an attribute of a tree node, with its namespace's prefix. */
+/* Writes a name with its ASCII letters in lower case. */
 static void
-put_node_attr(FILE *f, const GumboAttribute *a)
+put_lower(FILE *f, const char *s)
 {
+	for (; *s != '\0'; s++)
+		putc((char)ascii_lower((unsigned char)*s), f);
+}
+
+/*
+ * The attributes whose names the parser gives in mixed case on SVG
+ * elements, in order of their names in lower case: the HTML standard's
+ * table as gumbo 0.10.1 has it, without four names since dropped.
+ */
+static const char *const svg_attr_names[] = {
+	"attributeName", "attributeType", "baseFrequency", "baseProfile",
+	"calcMode", "clipPathUnits", "diffuseConstant", "edgeMode",
+	"filterUnits", "glyphRef", "gradientTransform", "gradientUnits",
+	"kernelMatrix", "kernelUnitLength", "keyPoints", "keySplines",
+	"keyTimes", "lengthAdjust", "limitingConeAngle", "markerHeight",
+	"markerUnits", "markerWidth", "maskContentUnits", "maskUnits",
+	"numOctaves", "pathLength", "patternContentUnits", "patternTransform",
+	"patternUnits", "pointsAtX", "pointsAtY", "pointsAtZ", "preserveAlpha",
+	"preserveAspectRatio", "primitiveUnits", "refX", "refY", "repeatCount",
+	"repeatDur", "requiredExtensions", "requiredFeatures",
+	"specularConstant", "specularExponent", "spreadMethod", "startOffset",
+	"stdDeviation", "stitchTiles", "surfaceScale", "systemLanguage",
+	"tableValues", "targetX", "targetY", "textLength", "viewBox",
+	"viewTarget", "xChannelSelector", "yChannelSelector", "zoomAndPan"
+};
+
+static int
+cmp_attr_name(const void *key, const void *entry)
+{
+	return strcasecmp(key, *(const char *const *)entry);
+}
+
+/*
+ * Writes an attribute of a node, its name as the parser will give it
+ * to an element named as naming says (NAME_*): in lower case, and then
+ * for SVG and MathML as they change some.
+ */
+static void
+put_node_attr(FILE *f, const GumboAttribute *a, uint8_t naming)
+{
+	const char *const *svg;
+
 	switch (a->attr_namespace) {
 	case GUMBO_ATTR_NAMESPACE_XLINK:
 		fputs("xlink:", f);
@@ -291,10 +353,54 @@ put_node_attr(FILE *f, const GumboAttribute *a)
 	default:
 		break;
 	}
-	fputs(a->name, f);
+	if (naming == NAME_TREE)
+		fputs(a->name, f);
+	else if (naming == NAME_SVG && (svg = bsearch(a->name, svg_attr_names,
+	    sizeof(svg_attr_names) / sizeof(svg_attr_names[0]),
+	    sizeof(svg_attr_names[0]), cmp_attr_name)) != NULL)
+		fputs(*svg, f);
+	else if (naming == NAME_MATHML &&
+	    strcasecmp(a->name, "definitionurl") == 0)
+		fputs("definitionURL", f);
+	else
+		put_lower(f, a->name);
 	fputs("=\"", f);
 	escape_attr(f, a->value);
 	putc('"', f);
+}
+
+/* Writes the name of node i, as w->naming says. */
+static void
+put_node_name(struct htmlw *w, uint32_t i)
+{
+	const GumboNode	*g = w->d->nodes[i].g;
+	GumboStringPiece piece;
+	const char	*name, *svg;
+	char		 buf[64];
+	size_t		 len, k;
+
+	if (w->naming[i] == NAME_TREE) {
+		put_tagname(w->f, g);
+		return;
+	}
+	name = dom_tagname(g, &len, NULL);
+	if (w->naming[i] == NAME_SVG && len < sizeof(buf)) {
+		for (k = 0; k < len; k++)
+			buf[k] = (char)ascii_lower((unsigned char)name[k]);
+		piece.data = buf;
+		piece.length = len;
+		if ((svg = gumbo_normalize_svg_tagname(&piece)) != NULL) {
+			fputs(svg, w->f);
+			return;
+		}
+	}
+	if (w->naming[i] == NAME_HTML && len == 5 &&
+	    strncasecmp(name, "image", 5) == 0) {
+		fputs("img", w->f);	/* the parser's name for it */
+		return;
+	}
+	for (k = 0; k < len; k++)
+		putc((char)ascii_lower((unsigned char)name[k]), w->f);
 }
 
 /*
@@ -308,6 +414,7 @@ put_start(struct htmlw *w, const struct btoken *t, uint32_t i)
 	const GumboVector	*attrs;
 	size_t			 k;
 
+	w->script = SCRIPT_DATA;
 	putc('<', w->f);
 	if (i == UINT32_MAX) {
 		fwrite(t->name, 1, t->name_len, w->f);
@@ -322,12 +429,12 @@ put_start(struct htmlw *w, const struct btoken *t, uint32_t i)
 	}
 	n = &w->d->nodes[i];
 	attrs = &n->g->v.element.attributes;
-	put_tagname(w->f, n->g);
+	put_node_name(w, i);
 	for (k = 0; k < attrs->length; k++) {
 		if (w->d->attr_drop != NULL && w->d->attr_drop[n->attr_base + k])
 			continue;
 		putc(' ', w->f);
-		put_node_attr(w->f, attrs->data[k]);
+		put_node_attr(w->f, attrs->data[k], w->naming[i]);
 	}
 	putc('>', w->f);
 }
@@ -399,7 +506,7 @@ close_top(struct htmlw *w)
 	if (w->nopen > 0 && w->serial[w->open[w->nopen - 1]] == e.serial) {
 		/* A node of the tree, named as its start tag: closed. */
 		i = w->open[--w->nopen];
-		put_tagname(w->f, w->d->nodes[i].g);
+		put_node_name(w, i);
 		w->state[i] = W_CLOSED;
 	} else
 		fwrite(t.name, 1, t.name_len, w->f);
@@ -419,6 +526,39 @@ close_down_to(struct htmlw *w, uint32_t low)
 
 static int open_element(struct htmlw *, uint32_t, const struct btoken *,
     int);
+
+/*
+ * Before a tag or a comment: in raw text (of an element that is raw
+ * once unwrapped), markup would be text, so the raw element ends first.
+ * Returns false where it cannot: plaintext never ends.
+ */
+static bool
+leave_raw_text(struct htmlw *w)
+{
+	switch (builder_lexer(w->model)) {
+	case BLEX_PLAINTEXT:
+		return false;
+	case BLEX_RAWTEXT:
+	case BLEX_RCDATA:
+	case BLEX_SCRIPT:
+		return close_top(w);
+	default:
+		return true;
+	}
+}
+
+/* How node i is named where the model made its element e. */
+static uint8_t
+naming(const struct htmlw *w, uint32_t i, const struct bentry *e)
+{
+	int	 ns = w->d->nodes[i].g->v.element.tag_namespace;
+
+	if (!e->foreign)
+		return ns == GUMBO_NAMESPACE_HTML ? NAME_TREE : NAME_HTML;
+	if (e->svg)
+		return ns == GUMBO_NAMESPACE_SVG ? NAME_TREE : NAME_SVG;
+	return ns == GUMBO_NAMESPACE_MATHML ? NAME_TREE : NAME_MATHML;
+}
 
 /* <meta charset="utf-8">, first in head: the output is in UTF-8. */
 static void
@@ -462,11 +602,14 @@ prepare(struct htmlw *w, uint32_t d0, uint32_t low, bool fostered,
 	if (fostered)
 		return open_added(w, GUMBO_TAG_TD, nesting);
 	if (made == GUMBO_TAG_HEAD) {
-		/* A head, which says the page is in UTF-8, as all do. */
+		/*
+		 * A head, which says the page is in UTF-8, as all do; it
+		 * ends where the parser would end it.
+		 */
 		if (!open_added(w, GUMBO_TAG_HEAD, nesting))
 			return false;
 		put_charset(w);
-		return close_top(w);
+		return true;
 	}
 	if (made != GUMBO_TAG_LAST)
 		return open_added(w, made, nesting);
@@ -489,16 +632,24 @@ open_element(struct htmlw *w, uint32_t i, const struct btoken *t,
 	uint16_t	 made;
 	bool		 fostered;
 
+	if (!leave_raw_text(w))
+		return W_SKIP;
 	for (round = 0; round < 64; round++) {
 		d0 = builder_depth(w->model);
 		switch (try_start(w, t, &count)) {
 		case S_CLEAN:
-			put_start(w, t, i);
 			builder_entry(w->model, d0, &e);
+			if (i != UINT32_MAX)
+				w->naming[i] = naming(w, i, &e);
+			put_start(w, t, i);
 			if (i != UINT32_MAX)
 				w->serial[i] = e.serial;
 			return W_OPEN;
 		case S_VOID:
+			/* Made in HTML, where an image is an img. */
+			if (i != UINT32_MAX && w->d->nodes[i].g->v.element.
+			    tag_namespace != GUMBO_NAMESPACE_HTML)
+				w->naming[i] = NAME_HTML;
 			put_start(w, t, i);
 			return W_CLOSED;
 		case S_IGNORED:
@@ -511,13 +662,17 @@ open_element(struct htmlw *w, uint32_t i, const struct btoken *t,
 		fostered = builder_fostered(w->model);
 		d1 = builder_depth(w->model);
 		made = GUMBO_TAG_LAST;
-		if (low == d0 && d1 > d0 + 1) {
+		if (low == d0 && d1 > d0) {
+			/*
+			 * An element the parser makes first, still open; or
+			 * one it made and closed: under html alone, a head.
+			 */
 			builder_entry(w->model, d0, &e);
-			made = e.tag;
+			if (e.tag != t->tag || d1 > d0 + 1)
+				made = e.tag;
+			else if (d0 == 1 && count > d1 - d0)
+				made = GUMBO_TAG_HEAD;
 		}
-		/* Under html alone, the parser makes (and closes) a head. */
-		if (low == d0 && d0 == 1 && count > d1 - d0)
-			made = GUMBO_TAG_HEAD;
 		builder_undo(w->model);
 		if (!prepare(w, d0, low, fostered, made, nesting))
 			break;
@@ -532,6 +687,89 @@ open_element(struct htmlw *w, uint32_t i, const struct btoken *t,
 	if (i != UINT32_MAX)
 		w->serial[i] = e.serial;
 	return W_OPEN;
+}
+
+/*
+ * Whether s starts with the tag name name (of len bytes, lower case),
+ * then something that ends a tag name, or the end of the text (what
+ * follows it is not known here).
+ */
+static bool
+name_at(const unsigned char *s, const char *name, size_t len)
+{
+	return strncasecmp((const char *)s, name, len) == 0 &&
+	    (s[len] == '\0' || ascii_is_space(s[len]) || s[len] == '/' ||
+	    s[len] == '>');
+}
+
+/* Follows the script states over a character c of a script's text. */
+static void
+script_step(struct htmlw *w, unsigned char c)
+{
+	if (w->script == SCRIPT_DATA)
+		return;
+	if (c == '-')
+		w->script = w->script == SCRIPT_ESCAPED ? SCRIPT_DASH :
+		    SCRIPT_DASH_DASH;
+	else if (c == '>' && w->script == SCRIPT_DASH_DASH)
+		w->script = SCRIPT_DATA;
+	else
+		w->script = SCRIPT_ESCAPED;
+}
+
+/*
+ * Writes the text of a raw text element, which the parser reads as it
+ * is: as it is, but for what it would read otherwise. A character that
+ * would need a reference (which raw text does not know) is U+FFFD, as
+ * the parser makes it, a carriage return a newline; an end tag of the
+ * element in the text (text of a foreign element, raw once unwrapped)
+ * has its '<' as U+FFFD, and so has a "<script" after "<!--" in a
+ * script, after which the script's end tag would not end it.
+ */
+static void
+put_raw(struct htmlw *w, const char *text)
+{
+	const unsigned char	*s = (const unsigned char *)text;
+	struct bentry		 e;
+	const char		*name = NULL;
+	size_t			 k, len = 0;
+	int32_t			 cp;
+	bool			 script;
+
+	script = builder_lexer(w->model) == BLEX_SCRIPT;
+	if (builder_lexer(w->model) != BLEX_PLAINTEXT &&
+	    builder_depth(w->model) > 0) {
+		builder_entry(w->model, builder_depth(w->model) - 1, &e);
+		name = gumbo_normalized_tagname(e.tag);
+		len = strlen(name);
+	}
+	for (; *s != '\0'; s += k) {
+		k = 1;
+		if (*s == '<' && name != NULL && s[1] == '/' &&
+		    name_at(s + 2, name, len)) {
+			fputs("\xEF\xBF\xBD", w->f);
+			continue;
+		}
+		if (script && *s == '<' && w->script == SCRIPT_DATA &&
+		    strncmp((const char *)s, "<!--", 4) == 0) {
+			fputs("<!--", w->f);
+			w->script = SCRIPT_DASH_DASH;
+			k = 4;
+			continue;
+		}
+		if (script && *s == '<' && w->script != SCRIPT_DATA &&
+		    name_at(s + 1, "script", 6)) {
+			fputs("\xEF\xBF\xBD", w->f);
+			w->script = SCRIPT_ESCAPED;
+			continue;
+		}
+		if (script)
+			script_step(w, *s);
+		if (needs_reference(s, &k, &cp))
+			fputs(cp == '\r' ? "\n" : "\xEF\xBF\xBD", w->f);
+		else
+			fwrite(s, 1, k, w->f);
+	}
 }
 
 /*
@@ -552,16 +790,27 @@ put_text(struct htmlw *w, const char *text)
 	case BLEX_RAWTEXT:
 	case BLEX_SCRIPT:
 	case BLEX_PLAINTEXT:
-		fputs(text, w->f);
+		put_raw(w, text);
 		return;
 	default:
 		break;
+	}
+	/* Spaces before html and head: the parser drops them. */
+	if (builder_drops_space(w->model) && text[strspn(text, " \t\n\f\r")] ==
+	    '\0')
+		return;
+	/* Where the parser keeps only the spaces (frameset, template). */
+	if (builder_drops_text(w->model)) {
+		for (; *text != '\0'; text++)
+			if (strchr(" \t\n\f\r", *text) != NULL)
+				putc(*text, w->f);
+		return;
 	}
 	if (builder_drops_newline(w->model) && text[0] == '\n')
 		putc('\n', w->f);
 	for (round = 0; round < 64; round++) {
 		d0 = builder_depth(w->model);
-		builder_text(w->model, text, len, no_injection, NULL);
+		builder_text(w->model, text, len, true, no_injection, NULL);
 		low = builder_low(w->model);
 		d1 = builder_depth(w->model);
 		fostered = builder_fostered(w->model);
@@ -574,7 +823,7 @@ put_text(struct htmlw *w, const char *text)
 		}
 		builder_undo(w->model);
 		if (!prepare(w, d0, low, fostered, made, 0)) {
-			builder_text(w->model, text, len, no_injection, NULL);
+			builder_text(w->model, text, len, true, no_injection, NULL);
 			break;
 		}
 	}
@@ -601,6 +850,36 @@ push_open(struct htmlw *w, uint32_t i)
 }
 
 /*
+ * Writes the end tag of body or html, which the parser keeps open (the
+ * tag changes its mode). Where there is no body, the parser makes one
+ * at such a tag: it is written first.
+ */
+static void
+end_root(struct htmlw *w, uint16_t tag)
+{
+	struct builder_stats	 before, after;
+	struct btoken		 t;
+
+	tag_token(BT_END, tag, &t);
+	builder_stats(w->model, &before);
+	builder_tag(w->model, &t);
+	builder_stats(w->model, &after);
+	if (after.elements > before.elements) {
+		builder_undo(w->model);
+		open_added(w, GUMBO_TAG_BODY, 0);
+		end_root(w, GUMBO_TAG_BODY);
+		if (tag == GUMBO_TAG_BODY)
+			return;
+		builder_tag(w->model, &t);
+	}
+	fputs(tag == GUMBO_TAG_BODY ? "</body>" : "</html>", w->f);
+	if (tag == GUMBO_TAG_BODY)
+		w->body_ended = true;
+	else
+		w->html_ended = true;
+}
+
+/*
  * Closes what is open above html (stack index low on), a body the
  * writer added among it: the parser keeps body open, its end tag only
  * changes its mode.
@@ -608,23 +887,47 @@ push_open(struct htmlw *w, uint32_t i)
 static void
 close_added_body(struct htmlw *w, uint32_t low)
 {
-	struct btoken	 end;
 	struct bentry	 e;
 
 	while (builder_depth(w->model) > low) {
 		builder_entry(w->model, builder_depth(w->model) - 1, &e);
 		if (e.tag == GUMBO_TAG_BODY && !e.foreign) {
-			if (w->body_ended)
-				return;
-			tag_token(BT_END, GUMBO_TAG_BODY, &end);
-			builder_tag(w->model, &end);
-			fputs("</body>", w->f);
-			w->body_ended = true;
+			if (!w->body_ended)
+				end_root(w, GUMBO_TAG_BODY);
 			return;
 		}
 		if (!close_top(w))
 			return;
 	}
+}
+
+/*
+ * At the end of a whole document, the elements the writer added that
+ * are still open: html and what is in it, as the parser would have
+ * them from the end tags a tree of them gives.
+ */
+static void
+close_added(struct htmlw *w)
+{
+	struct bentry	 e;
+
+	/* After plaintext, all is text: nothing more is written. */
+	if (builder_lexer(w->model) == BLEX_PLAINTEXT)
+		return;
+	/* Nothing written but a doctype: the parser makes html still. */
+	if (builder_depth(w->model) == 0)
+		open_added(w, GUMBO_TAG_HTML, 0);
+	close_added_body(w, 1);
+	if (builder_depth(w->model) == 2) {
+		builder_entry(w->model, 1, &e);
+		if (e.tag == GUMBO_TAG_HEAD && !e.foreign)
+			close_top(w);
+	}
+	if (w->html_ended || builder_depth(w->model) == 0)
+		return;
+	builder_entry(w->model, 0, &e);
+	if (e.tag == GUMBO_TAG_HTML && !e.foreign)
+		end_root(w, GUMBO_TAG_HTML);
 }
 
 /* Node i is no longer among those written open, closed or not. */
@@ -688,21 +991,77 @@ declares_charset(const struct cex_node *n)
 	    strcasecmp(a->value, "content-type") == 0);
 }
 
-/*
- * The last child of node i (in the overlay) that is an element or a
- * comment, not removed; or i if none.
- */
+/* The element node i is written in: its parent, past those unwrapped. */
 static uint32_t
-last_tag_child(const struct cex_doc *d, uint32_t i)
+written_parent(const struct cex_doc *d, uint32_t i)
 {
-	uint32_t	 c, last = i;
+	uint32_t	 p = d->nodes[i].parent;
 
-	for (c = i + 1; c < d->nodes[i].end; c = d->nodes[c].end)
-		if (!(d->nodes[c].flags & NODE_REMOVED) &&
-		    (node_is_element(&d->nodes[c]) ||
-		    d->nodes[c].type == GUMBO_NODE_COMMENT))
-			last = c;
-	return last;
+	while (p != 0 && (d->nodes[p].flags & NODE_UNWRAP))
+		p = d->nodes[p].parent;
+	return p;
+}
+
+/*
+ * The elements the parser puts in head when they come after it, before
+ * body.
+ */
+static bool
+goes_in_head(const struct cex_node *n)
+{
+	if (!node_is_element(n) ||
+	    n->g->v.element.tag_namespace != GUMBO_NAMESPACE_HTML)
+		return false;
+	switch (n->tag) {
+	case GUMBO_TAG_BASE: case GUMBO_TAG_BASEFONT: case GUMBO_TAG_BGSOUND:
+	case GUMBO_TAG_LINK: case GUMBO_TAG_META: case GUMBO_TAG_NOFRAMES:
+	case GUMBO_TAG_SCRIPT: case GUMBO_TAG_STYLE: case GUMBO_TAG_TEMPLATE:
+	case GUMBO_TAG_TITLE:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * Whether the next element after node i among its siblings (past space
+ * and comments) is one the parser would put in head: the head is then
+ * left open for it (a method may keep such an element after the head,
+ * where no markup can put it).
+ */
+static bool
+head_follows(const struct cex_doc *d, uint32_t i)
+{
+	const struct cex_node	*c;
+	uint32_t		 j, end = d->nodes[d->nodes[i].parent].end;
+
+	for (j = d->nodes[i].end; j < end; j = c->end) {
+		c = &d->nodes[j];
+		if ((c->flags & NODE_REMOVED) || c->type == GUMBO_NODE_COMMENT ||
+		    c->type == GUMBO_NODE_WHITESPACE)
+			continue;
+		return goes_in_head(c);
+	}
+	return false;
+}
+
+/*
+ * Before node i is written: a head left open (see head_follows) ends,
+ * unless i goes in it too.
+ */
+static void
+end_open_head(struct htmlw *w, uint32_t i)
+{
+	const struct cex_node	*n = &w->d->nodes[i];
+
+	if (w->open_head == 0 || written_parent(w->d, i) !=
+	    w->d->nodes[w->open_head].parent)
+		return;
+	if (goes_in_head(n) || n->type == GUMBO_NODE_COMMENT ||
+	    n->type == GUMBO_NODE_WHITESPACE)
+		return;
+	close_top(w);
+	w->open_head = 0;
 }
 
 static bool
@@ -714,13 +1073,12 @@ html_enter(void *ctx, uint32_t i)
 
 	if (declares_charset(n) || builder_lexer(w->model) == BLEX_PLAINTEXT)
 		return false;
+	end_open_head(w, i);
 	if (!node_token(w, i, BT_START, &t))
 		return false;
 	w->state[i] = (uint8_t)open_element(w, i, &t, 0);
 	if (w->state[i] == W_OPEN)
 		push_open(w, i);
-	if (n->tag == GUMBO_TAG_FORM && w->state[i] == W_OPEN)
-		w->last_flush[i] = last_tag_child(w->d, i);
 	/* A whole document says what it is in, for browsers to read it. */
 	if (n->tag == GUMBO_TAG_HEAD && w->state[i] == W_OPEN)
 		put_charset(w);
@@ -732,15 +1090,23 @@ html_leave(void *ctx, uint32_t i)
 {
 	struct htmlw		*w = ctx;
 	const struct cex_node	*n = &w->d->nodes[i];
-	struct builder_stats	 before, after;
-	struct btoken		 t, end;
 	struct bentry		 e;
 	uint32_t		 k;
 
 	if (n->tag == GUMBO_TAG_BODY && !w->links_done)
 		html_retained(w);
+	if (n->tag == GUMBO_TAG_HTML && w->open_head != 0) {
+		close_top(w);
+		w->open_head = 0;
+	}
 	if (w->state[i] != W_OPEN)
 		return;
+	if (n->tag == GUMBO_TAG_HEAD && n->g->v.element.tag_namespace ==
+	    GUMBO_NAMESPACE_HTML && head_follows(w->d, i)) {
+		forget_open(w, i);
+		w->open_head = i;
+		return;
+	}
 	if (builder_lexer(w->model) == BLEX_PLAINTEXT) {
 		forget_open(w, i);
 		return;	/* the rest is text: no end tag */
@@ -765,22 +1131,7 @@ html_leave(void *ctx, uint32_t i)
 		else
 			close_added_body(w, k + 1);
 		forget_open(w, i);
-		node_token(w, i, BT_END, &t);
-		builder_stats(w->model, &before);
-		builder_tag(w->model, &t);
-		builder_stats(w->model, &after);
-		if (after.elements > before.elements) {
-			/* A page with no body: the parser makes one. */
-			builder_undo(w->model);
-			open_added(w, GUMBO_TAG_BODY, 0);
-			tag_token(BT_END, GUMBO_TAG_BODY, &end);
-			builder_tag(w->model, &end);
-			fputs("</body>", w->f);
-			w->body_ended = true;
-			builder_tag(w->model, &t);
-		}
-		fputs(n->tag == GUMBO_TAG_BODY ? "</body>" : "</html>", w->f);
-		w->body_ended |= n->tag == GUMBO_TAG_BODY;
+		end_root(w, n->tag);
 		return;
 	}
 	/* Not closed by its end tag: it is closed with its parent. */
@@ -789,23 +1140,85 @@ html_leave(void *ctx, uint32_t i)
 }
 
 /*
- * Whether text node i ends the form it is in, with nothing after it that
- * makes gumbo place the text it holds: gumbo keeps text until it inserts
- * or closes an element or a comment, and its </form> takes the form off
- * its stack without doing either, so that such text goes after the form.
+ * Whether the parser would ignore the start tag of node j (an element)
+ * if it came now: the writer then leaves it out, its content kept.
  */
 static bool
-trailing_text(const struct htmlw *w, uint32_t i)
+start_ignored(struct htmlw *w, uint32_t j)
 {
-	uint32_t	 form = w->d->nodes[i].parent;
-	struct bentry	 e;
-	uint32_t	 depth = builder_depth(w->model);
+	struct btoken	 t;
+	uint64_t	 made;
+	int		 result;
 
-	if (w->d->nodes[form].tag != GUMBO_TAG_FORM || w->state[form] != W_OPEN ||
-	    i < w->last_flush[form] || depth == 0)
+	if (!node_token(w, j, BT_START, &t))
+		return false;
+	result = try_start(w, &t, &made);
+	builder_undo(w->model);
+	return result == S_IGNORED;
+}
+
+/*
+ * The first node after text node i, inside form node form, that makes
+ * the parser place the text it holds (an element it makes or closes
+ * one for, or a comment); the form's end if none. Elements unwrapped
+ * and start tags it would ignore are passed through, their content
+ * looked at: they are not written.
+ */
+static uint32_t
+next_flush(struct htmlw *w, uint32_t i, uint32_t form, const char *text)
+{
+	const struct cex_node	*c;
+	uint32_t		 j;
+
+	for (j = i + 1; j < w->d->nodes[form].end; ) {
+		c = &w->d->nodes[j];
+		if ((c->flags & NODE_REMOVED) || declares_charset(c)) {
+			j = c->end;
+			continue;
+		}
+		if (c->type == GUMBO_NODE_COMMENT)
+			return j;
+		/*
+		 * Text that is not space makes the parser ignore a frameset,
+		 * which the model, not yet given the text, would not.
+		 */
+		if (node_is_element(c) && !(c->flags & NODE_UNWRAP) &&
+		    !(c->tag == GUMBO_TAG_FRAMESET &&
+		    text[strspn(text, " \t\n\f\r")] != '\0') &&
+		    !start_ignored(w, j))
+			return j;
+		j++;
+	}
+	return j;
+}
+
+/*
+ * Whether text node i, written now, would be the last thing in the form
+ * the parser has open before that form's end tag: gumbo keeps text
+ * until it inserts or closes an element or a comment, and its </form>
+ * takes the form off its stack without doing either, so that such text
+ * goes after the form. The answer holds for every text up to the node
+ * found, so the search is done once for them all.
+ */
+static bool
+trailing_text(struct htmlw *w, uint32_t i)
+{
+	struct bentry	 e;
+	uint32_t	 depth = builder_depth(w->model), form;
+
+	if (depth == 0 || w->nopen == 0)
 		return false;
 	builder_entry(w->model, depth - 1, &e);
-	return e.serial == w->serial[form] && e.serial == builder_form(w->model);
+	form = w->open[w->nopen - 1];
+	if (w->d->nodes[form].tag != GUMBO_TAG_FORM ||
+	    i >= w->d->nodes[form].end || e.serial != w->serial[form] ||
+	    e.serial != builder_form(w->model))
+		return false;
+	if (w->flush_form != form || i >= w->flush_at) {
+		w->flush_form = form;
+		w->flush_at = next_flush(w, i, form, w->d->nodes[i].g->v.text.text);
+	}
+	return w->flush_at == w->d->nodes[form].end;
 }
 
 static void
@@ -815,22 +1228,23 @@ html_leaf(void *ctx, uint32_t i)
 	const struct cex_node	*n = &w->d->nodes[i];
 	const char		*text = n->g->v.text.text;
 
+	end_open_head(w, i);
 	/* Where gumbo would put it: after the form. */
 	if (n->type != GUMBO_NODE_COMMENT && trailing_text(w, i))
 		close_top(w);
 
 	switch (n->type) {
 	case GUMBO_NODE_COMMENT:
-		if (builder_lexer(w->model) == BLEX_PLAINTEXT)
+		if (!leave_raw_text(w))
 			return;
 		fprintf(w->f, "<!--%s-->", text);
 		builder_comment(w->model);
 		break;
 	case GUMBO_NODE_CDATA:
-		if (builder_foreign(w->model)) {
-			fprintf(w->f, "<![CDATA[%s]]>", text);
-			break;
-		}
+		/*
+		 * As text: the parser would run CDATA and the text next to
+		 * it into one node.
+		 */
 		put_text(w, text);
 		break;
 	default:
@@ -874,6 +1288,7 @@ out_html(FILE *f, const struct cex_doc *d)
 	struct htmlw		 w;
 	struct btoken		 t;
 	char			*text;
+	uint32_t		 k;
 	int			 rc = -1;
 
 	memset(&w, 0, sizeof(w));
@@ -882,9 +1297,16 @@ out_html(FILE *f, const struct cex_doc *d)
 	if ((w.model = builder_new(&none)) == NULL ||
 	    (w.state = calloc(d->nnodes + 1, 1)) == NULL ||
 	    (w.serial = calloc(d->nnodes + 1, sizeof(*w.serial))) == NULL ||
-	    (w.last_flush = calloc(d->nnodes + 1, sizeof(*w.last_flush))) ==
-	    NULL)
+	    (w.naming = calloc(d->nnodes + 1, 1)) == NULL)
 		goto out;
+	/* A document with nothing left in it is written as nothing. */
+	for (k = 1; k < d->nnodes && (d->nodes[k].flags & NODE_REMOVED);
+	    k = d->nodes[k].end)
+		continue;
+	if (k >= d->nnodes) {
+		rc = ferror(f) ? -1 : 0;
+		goto out;
+	}
 	if (doc->has_doctype && !d->fragment)
 		html_doctype(&w, doc);
 	if (d->fragment) {
@@ -913,12 +1335,14 @@ out_html(FILE *f, const struct cex_doc *d)
 		html_retained(&w);
 	if (d->fragment)
 		close_down_to(&w, 3);
+	else
+		close_added(&w);
 	rc = w.nomem || ferror(f) ? -1 : 0;
 out:
 	builder_free(w.model);
 	free(w.state);
 	free(w.serial);
-	free(w.last_flush);
+	free(w.naming);
 	free(w.open);
 	free(w.attrs);
 	return rc;

@@ -83,6 +83,10 @@ done <<'PAGES'
 <isindex prompt=x><p>y
 <<isindex>p>x&<isindex>amp;<</isindex>/p>
 <svg><e><p"><title><title>x</title><title>
+<svg></></svg><h>x<p></><x-y>y</x-y><</>p>
+\0<noscript><a>x
+<!><math><![CDATA[x]]><h3><frameset>
+<svg> \0 <p>x<table>\0<colgroup>\0<td>
 <p>x<br/></p><svg/><math/><b/>y
 PAGES
 run "tokenizer and tree construction corners: as gumbo" "$tmp"/corners/*.html
