@@ -2934,6 +2934,77 @@ builder_quirks(const char *name, size_t name_len, const char *pub,
 	    58) == 0);
 }
 
+/*
+ * Whether p (n bytes) starts "script" and then a space, '/' or '>', any
+ * case; or ends after "script", if more text may follow.
+ */
+static bool
+script_name_at(const char *p, size_t n, bool more)
+{
+	if (n < 6 || strncasecmp(p, "script", 6) != 0)
+		return false;
+	if (n == 6)
+		return more;
+	return ascii_is_space((unsigned char)p[6]) || p[6] == '/' ||
+	    p[6] == '>';
+}
+
+/*
+ * One step of the tokenizer's script states over the text at p (n > 0
+ * bytes left; more if text not known here may follow): moves *state
+ * over the *k bytes it takes. Returns SCRIPT_ENDS if p starts the end
+ * tag that ends the script (k is 1, the state moved as if the '<' were
+ * text), SCRIPT_DOUBLES if a "<script" that starts a double-escaped
+ * part (taken whole), else SCRIPT_TEXT.
+ */
+int
+script_step(uint8_t *state, const char *p, size_t n, bool more, size_t *k)
+{
+	bool	 end_tag = n > 2 && p[0] == '<' && p[1] == '/' &&
+		    script_name_at(p + 2, n - 2, more);
+
+	*k = 1;
+	if (*state == SCRIPT_DATA) {
+		if (end_tag)
+			return SCRIPT_ENDS;
+		if (n >= 4 && memcmp(p, "<!--", 4) == 0) {
+			*state = SCRIPT_DASH_DASH;
+			*k = 4;
+		}
+		return SCRIPT_TEXT;
+	}
+	if (*state < SCRIPT_DOUBLE) {
+		if (end_tag) {
+			*state = SCRIPT_ESCAPED;
+			return SCRIPT_ENDS;
+		}
+		if (p[0] == '<' && script_name_at(p + 1, n - 1, more)) {
+			*state = SCRIPT_DOUBLE;
+			*k = 7;
+			return SCRIPT_DOUBLES;
+		}
+		if (p[0] == '-')
+			*state = *state == SCRIPT_ESCAPED ? SCRIPT_DASH :
+			    SCRIPT_DASH_DASH;
+		else if (p[0] == '>' && *state == SCRIPT_DASH_DASH)
+			*state = SCRIPT_DATA;
+		else
+			*state = SCRIPT_ESCAPED;
+		return SCRIPT_TEXT;
+	}
+	if (end_tag) {
+		*state = SCRIPT_ESCAPED;
+		*k = 8;
+	} else if (p[0] == '-')
+		*state = *state == SCRIPT_DOUBLE ? SCRIPT_DOUBLE_DASH :
+		    SCRIPT_DOUBLE_DASH_DASH;
+	else if (p[0] == '>' && *state == SCRIPT_DOUBLE_DASH_DASH)
+		*state = SCRIPT_DATA;
+	else
+		*state = SCRIPT_DOUBLE;
+	return SCRIPT_TEXT;
+}
+
 /* --- The interface --- */
 
 struct builder *

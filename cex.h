@@ -297,6 +297,20 @@ void		 builder_entry(const struct builder *, uint32_t, struct bentry *);
 bool		 builder_quirks(const char *, size_t, const char *, size_t, bool,
 		    const char *, size_t, bool);
 
+/*
+ * The tokenizer's states in a script's text: after "<!--" (escaped), a
+ * "<script" starts a part (double-escaped) where "</script" does not
+ * end the script, up to a "</script" that leaves it or a "-->" that
+ * ends both. script_step's results: see builder.c.
+ */
+enum script_state {
+	SCRIPT_DATA,
+	SCRIPT_ESCAPED, SCRIPT_DASH, SCRIPT_DASH_DASH,
+	SCRIPT_DOUBLE, SCRIPT_DOUBLE_DASH, SCRIPT_DOUBLE_DASH_DASH
+};
+enum { SCRIPT_TEXT, SCRIPT_ENDS, SCRIPT_DOUBLES };
+int		 script_step(uint8_t *, const char *, size_t, bool, size_t *);
+
 struct guard_limits {
 	struct builder_limits model;
 	size_t		 max_attrs;	/* SIZE_MAX: no limit */

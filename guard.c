@@ -308,100 +308,29 @@ raw_end(const struct scan *s, size_t i, const char *name)
 	return s->len;
 }
 
-/* Whether in[i..] is "script" and a space, '/' or '>', any case. */
-static bool
-script_name_at(const struct scan *s, size_t i)
-{
-	static const char name[] = "script";
-	size_t	 k;
-
-	if (i + 6 >= s->len)
-		return false;
-	for (k = 0; k < 6; k++)
-		if (ascii_lower((unsigned char)s->in[i + k]) !=
-		    (unsigned char)name[k])
-			return false;
-	return ascii_is_space((unsigned char)s->in[i + 6]) ||
-	    s->in[i + 6] == '/' || s->in[i + 6] == '>';
-}
-
 /*
  * The start of the "</script" that ends a script's text from i, as the
- * tokenizer's script states read it: inside "<!--", a "<script" starts
- * a part where "</script" does not end the script but that part; len if
- * the page ends first.
+ * tokenizer's script states read it (script_step); len if the page ends
+ * first.
  */
 static size_t
 script_end(const struct scan *s, size_t i)
 {
-	enum { DATA, ESCAPED, ESC_DASH, ESC_DASH_DASH, DOUBLE, DBL_DASH,
-	    DBL_DASH_DASH } st = DATA;
-	const char	*in = s->in, *p;
-	char		 c;
+	uint8_t		 state = SCRIPT_DATA;
+	const char	*p;
+	size_t		 k;
 
 	while (i < s->len) {
-		c = in[i];
-		switch (st) {
-		case DATA:
-			if ((p = memchr(in + i, '<', s->len - i)) == NULL)
+		/* Only a '<' matters to the plain script state. */
+		if (state == SCRIPT_DATA) {
+			if ((p = memchr(s->in + i, '<', s->len - i)) == NULL)
 				return s->len;
-			i = (size_t)(p - in);
-			if (end_tag_at(s, i, "script", 6))
-				return i;
-			if (i + 3 < s->len && memcmp(in + i + 1, "!--", 3) == 0) {
-				st = ESC_DASH_DASH;
-				i += 4;
-			} else
-				i++;
-			continue;
-		case ESCAPED:
-		case ESC_DASH:
-		case ESC_DASH_DASH:
-			if (c == '-') {
-				st = st == ESCAPED ? ESC_DASH : ESC_DASH_DASH;
-				i++;
-				continue;
-			}
-			if (c == '>' && st == ESC_DASH_DASH) {
-				st = DATA;
-				i++;
-				continue;
-			}
-			st = ESCAPED;
-			if (c != '<') {
-				i++;
-				continue;
-			}
-			if (end_tag_at(s, i, "script", 6))
-				return i;
-			i++;
-			if (script_name_at(s, i)) {
-				st = DOUBLE;
-				i += 6;
-			}
-			continue;
-		case DOUBLE:
-		case DBL_DASH:
-		case DBL_DASH_DASH:
-			if (c == '-') {
-				st = st == DOUBLE ? DBL_DASH : DBL_DASH_DASH;
-				i++;
-				continue;
-			}
-			if (c == '>' && st == DBL_DASH_DASH) {
-				st = DATA;
-				i++;
-				continue;
-			}
-			st = DOUBLE;
-			i++;
-			if (c == '<' && i < s->len && in[i] == '/' &&
-			    script_name_at(s, i + 1)) {
-				st = ESCAPED;
-				i += 7;
-			}
-			continue;
+			i = (size_t)(p - s->in);
 		}
+		if (script_step(&state, s->in + i, s->len - i, false, &k) ==
+		    SCRIPT_ENDS)
+			return i;
+		i += k;
 	}
 	return s->len;
 }

@@ -221,13 +221,6 @@ struct htmlw {
 	bool			 nomem;
 };
 
-/*
- * The tokenizer's states in a script's text, as far as the writer
- * follows them: after "<!--", a "<script" would start a part where
- * "</script" no longer ends the script.
- */
-enum script_state { SCRIPT_DATA, SCRIPT_ESCAPED, SCRIPT_DASH, SCRIPT_DASH_DASH };
-
 /* The writer's own model has no limits: nothing is ever refused. */
 static void
 no_injection(void *ctx, uint16_t tag)
@@ -702,40 +695,30 @@ name_at(const unsigned char *s, const char *name, size_t len)
 	    s[len] == '>');
 }
 
-/* Follows the script states over a character c of a script's text. */
-static void
-script_step(struct htmlw *w, unsigned char c)
-{
-	if (w->script == SCRIPT_DATA)
-		return;
-	if (c == '-')
-		w->script = w->script == SCRIPT_ESCAPED ? SCRIPT_DASH :
-		    SCRIPT_DASH_DASH;
-	else if (c == '>' && w->script == SCRIPT_DASH_DASH)
-		w->script = SCRIPT_DATA;
-	else
-		w->script = SCRIPT_ESCAPED;
-}
-
 /*
  * Writes the text of a raw text element, which the parser reads as it
  * is: as it is, but for what it would read otherwise. A character that
  * would need a reference (which raw text does not know) is U+FFFD, as
  * the parser makes it, a carriage return a newline; an end tag of the
  * element in the text (text of a foreign element, raw once unwrapped)
- * has its '<' as U+FFFD, and so has a "<script" after "<!--" in a
- * script, after which the script's end tag would not end it.
+ * has its '<' as U+FFFD. In a script, that is so only where the end
+ * tag would end it; and if the text would end in a double-escaped part
+ * ("<!--<script>" with no "-->" after it), after which the script's end
+ * tag would not end the script, no "<script" in it starts one.
  */
 static void
 put_raw(struct htmlw *w, const char *text)
 {
 	const unsigned char	*s = (const unsigned char *)text;
 	struct bentry		 e;
-	const char		*name = NULL;
+	const char		*name = NULL, *p, *end;
 	size_t			 k, len = 0;
 	int32_t			 cp;
-	bool			 script;
+	uint8_t			 state;
+	int			 r;
+	bool			 script, bare = false;
 
+	end = text + strlen(text);
 	script = builder_lexer(w->model) == BLEX_SCRIPT;
 	if (builder_lexer(w->model) != BLEX_PLAINTEXT &&
 	    builder_depth(w->model) > 0) {
@@ -743,28 +726,34 @@ put_raw(struct htmlw *w, const char *text)
 		name = gumbo_normalized_tagname(e.tag);
 		len = strlen(name);
 	}
+	if (script) {
+		state = w->script;
+		for (p = text; p < end; p += k)
+			script_step(&state, p, (size_t)(end - p), true, &k);
+		bare = state >= SCRIPT_DOUBLE;
+	}
 	for (; *s != '\0'; s += k) {
 		k = 1;
-		if (*s == '<' && name != NULL && s[1] == '/' &&
+		if (script) {
+			r = script_step(&w->script, (const char *)s,
+			    (size_t)(end - (const char *)s), true, &k);
+			if (r == SCRIPT_ENDS || (bare && r == SCRIPT_DOUBLES)) {
+				/* U+FFFD is text: the states go on as after any. */
+				if (w->script != SCRIPT_DATA)
+					w->script = SCRIPT_ESCAPED;
+				fputs("\xEF\xBF\xBD", w->f);
+				k = 1;
+				continue;
+			}
+			if (k > 1) {
+				fwrite(s, 1, k, w->f);
+				continue;
+			}
+		} else if (*s == '<' && name != NULL && s[1] == '/' &&
 		    name_at(s + 2, name, len)) {
 			fputs("\xEF\xBF\xBD", w->f);
 			continue;
 		}
-		if (script && *s == '<' && w->script == SCRIPT_DATA &&
-		    strncmp((const char *)s, "<!--", 4) == 0) {
-			fputs("<!--", w->f);
-			w->script = SCRIPT_DASH_DASH;
-			k = 4;
-			continue;
-		}
-		if (script && *s == '<' && w->script != SCRIPT_DATA &&
-		    name_at(s + 1, "script", 6)) {
-			fputs("\xEF\xBF\xBD", w->f);
-			w->script = SCRIPT_ESCAPED;
-			continue;
-		}
-		if (script)
-			script_step(w, *s);
 		if (needs_reference(s, &k, &cp))
 			fputs(cp == '\r' ? "\n" : "\xEF\xBF\xBD", w->f);
 		else
