@@ -2045,10 +2045,16 @@ static void
 in_table(struct builder *b, const struct btoken *t)
 {
 	if (is_text(t)) {
-		/* Pending table text: foster parented if not all spaces. */
+		/*
+		 * Pending table text: foster parented if not all spaces,
+		 * where the current node is a part of a table (not, say,
+		 * an SVG foreignObject the mode was left in by a select).
+		 */
 		if (t->type == BT_CHARS) {
 			b->s.work += b->s.depth;
-			b->foster = b->fostered = true;
+			b->foster = true;
+			if (is_table_part(current(b)))
+				b->fostered = true;
 			reconstruct(b);
 			b->foster = false;
 		}

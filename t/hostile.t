@@ -5,7 +5,10 @@
 # when refused), valid UTF-8, within 2 s and 512 MB up to 10 MB of input
 # and in proportion above. Under the sanitizers (CEX_SANITIZED=1) the
 # time is multiplied by 10 and memory is not limited: the sanitizers
-# reserve address space of their own.
+# reserve address space of their own. Faults that are not the page's
+# size or shape live beside what they break: running out of memory and
+# signals in t/batch.t, the options and files read in t/cli.t, options
+# after a method in t/methods.t, --eval's output in t/eval.t.
 . "$(dirname "$0")/lib.sh"
 scale=1
 [ "${CEX_SANITIZED:-0}" = 1 ] && scale=10
