@@ -243,7 +243,7 @@ struct battr {
 struct btoken {
 	int		 type;		/* BT_* */
 	uint16_t	 tag;		/* gumbo's enum of the name */
-	const char	*name;		/* as written */
+	const char	*name;		/* as written (an end tag's: to its '>') */
 	uint32_t	 name_len;
 	bool		 self_closing;
 	const struct battr *attrs;	/* start tags: the attributes kept */

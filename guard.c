@@ -605,8 +605,12 @@ end_tag(struct scan *s, size_t i, size_t name, size_t len, bool raw)
 	memset(&t, 0, sizeof(t));
 	t.type = BT_END;
 	t.tag = tag_of(s->in + name, len);
+	/*
+	 * gumbo matches an end tag to a foreign element by all it holds up
+	 * to its '>': "</F/>" or "</F x>" closes no F.
+	 */
 	t.name = s->in + name;
-	t.name_len = (uint32_t)len;
+	t.name_len = (uint32_t)(gt - name);
 	if (!raw && s->dropped[t.tag] > 0) {
 		s->dropped[t.tag]--;
 		drop(s, i, gt + 1);

@@ -426,6 +426,12 @@ put_start(struct htmlw *w, const struct btoken *t, uint32_t i)
 	for (k = 0; k < attrs->length; k++) {
 		if (w->d->attr_drop != NULL && w->d->attr_drop[n->attr_base + k])
 			continue;
+		/*
+		 * gumbo gives an attribute that begins with a NUL byte an
+		 * empty name, which no markup writes: left out.
+		 */
+		if (((const GumboAttribute *)attrs->data[k])->name[0] == '\0')
+			continue;
 		putc(' ', w->f);
 		put_node_attr(w->f, attrs->data[k], w->naming[i]);
 	}

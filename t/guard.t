@@ -88,6 +88,7 @@ done <<'PAGES'
 <!><math><![CDATA[x]]><h3><frameset>
 <svg> \0 <p>x<table>\0<colgroup>\0<td>
 <p>x<br/></p><svg/><math/><b/>y
+<svg><F></F/><G></G x><P"></P"><g>x</svg>
 PAGES
 run "tokenizer and tree construction corners: as gumbo" "$tmp"/corners/*.html
 run "corners: within the limits" --limits 8 "$tmp"/corners/*.html
