@@ -542,6 +542,7 @@ static size_t
 start_tag(struct scan *s, size_t i, size_t name, size_t len)
 {
 	struct btoken	 t;
+	const char	*vt;
 	size_t		 gt, cut, nattrs;
 	bool		 self_closing, foreign = builder_foreign(s->model);
 	int		 r;
@@ -553,8 +554,14 @@ start_tag(struct scan *s, size_t i, size_t name, size_t len)
 	memset(&t, 0, sizeof(t));
 	t.type = BT_START;
 	t.tag = tag_of(s->in + name, len);
+	/*
+	 * The name gumbo matches end tags of foreign elements against: up
+	 * to a space as C's isspace has it, so up to a '\v' too (which is
+	 * part of the tag's name to the tokenizer).
+	 */
 	t.name = s->in + name;
-	t.name_len = (uint32_t)len;
+	vt = memchr(t.name, '\v', len);
+	t.name_len = (uint32_t)(vt != NULL ? (size_t)(vt - t.name) : len);
 	t.self_closing = self_closing;
 	t.attrs = s->attrs;
 	t.nattrs = nattrs;

@@ -89,6 +89,7 @@ done <<'PAGES'
 <svg> \0 <p>x<table>\0<colgroup>\0<td>
 <p>x<br/></p><svg/><math/><b/>y
 <svg><F></F/><G></G x><P"></P"><g>x</svg>
+<svg><F\vx><G>a</F\vx><g>b</svg>
 PAGES
 run "tokenizer and tree construction corners: as gumbo" "$tmp"/corners/*.html
 run "corners: within the limits" --limits 8 "$tmp"/corners/*.html
