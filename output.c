@@ -115,21 +115,58 @@ escape_attr(FILE *f, const char *s)
 	escape(f, s, true);
 }
 
-/* Writes an element's name, lower-casing it if it came from the source. */
+/*
+ * The length of the name the tokenizer read in an unknown element's
+ * start tag, of which gumbo's name [name, name + len) is the start:
+ * gumbo cuts it at C's spaces, '\v' among them, where the tokenizer
+ * went on to an HTML space, '/' or '>'. Written whole, the start tag
+ * makes the same element; an end tag matching a foreign element must
+ * have gumbo's name.
+ */
+static size_t
+whole_name_len(const GumboNode *g, const char *name, size_t len)
+{
+	const GumboStringPiece	*o = &g->v.element.original_tag;
+	const char		*end = o->data + o->length;
+
+	while (name + len < end && !ascii_is_space((unsigned char)name[len]) &&
+	    name[len] != '/' && name[len] != '>')
+		len++;
+	return len;
+}
+
+/*
+ * Writes a name from the source lower-cased, a NUL byte as the U+FFFD
+ * the tokenizer makes of it.
+ */
 static void
-put_tagname(FILE *f, const GumboNode *g)
+put_source_name(FILE *f, const char *name, size_t len)
+{
+	size_t	 i;
+
+	for (i = 0; i < len; i++)
+		if (name[i] == '\0')
+			fputs("\xEF\xBF\xBD", f);
+		else
+			putc((char)ascii_lower((unsigned char)name[i]), f);
+}
+
+/*
+ * Writes an element's name (whole: see whole_name_len), lower-casing it
+ * if it came from the source.
+ */
+static void
+put_tagname(FILE *f, const GumboNode *g, bool whole)
 {
 	bool		 from_source;
-	size_t		 len, i;
+	size_t		 len;
 	const char	*name = dom_tagname(g, &len, &from_source);
 
 	if (!from_source) {
 		fwrite(name, 1, len, f);
 		return;
 	}
-	for (i = 0; i < len; i++)
-		putc(name[i] >= 'A' && name[i] <= 'Z' ?
-		    name[i] + ('a' - 'A') : name[i], f);
+	put_source_name(f, name, whole ? whole_name_len(g, name, len) : len);
 }
 
 /*
@@ -362,21 +399,29 @@ put_node_attr(FILE *f, const GumboAttribute *a, uint8_t naming)
 	putc('"', f);
 }
 
-/* Writes the name of node i, as w->naming says. */
+/*
+ * Writes the name of node i, as w->naming says, in its start tag or
+ * (end) its end tag.
+ */
 static void
-put_node_name(struct htmlw *w, uint32_t i)
+put_node_name(struct htmlw *w, uint32_t i, bool end)
 {
 	const GumboNode	*g = w->d->nodes[i].g;
 	GumboStringPiece piece;
 	const char	*name, *svg;
 	char		 buf[64];
 	size_t		 len, k;
+	bool		 from_source, whole;
 
+	/* Where the parser makes it an HTML element. */
+	whole = !end || w->naming[i] == NAME_HTML ||
+	    (w->naming[i] == NAME_TREE &&
+	    g->v.element.tag_namespace == GUMBO_NAMESPACE_HTML);
 	if (w->naming[i] == NAME_TREE) {
-		put_tagname(w->f, g);
+		put_tagname(w->f, g, whole);
 		return;
 	}
-	name = dom_tagname(g, &len, NULL);
+	name = dom_tagname(g, &len, &from_source);
 	if (w->naming[i] == NAME_SVG && len < sizeof(buf)) {
 		for (k = 0; k < len; k++)
 			buf[k] = (char)ascii_lower((unsigned char)name[k]);
@@ -392,8 +437,9 @@ put_node_name(struct htmlw *w, uint32_t i)
 		fputs("img", w->f);	/* the parser's name for it */
 		return;
 	}
-	for (k = 0; k < len; k++)
-		putc((char)ascii_lower((unsigned char)name[k]), w->f);
+	if (from_source && whole)
+		len = whole_name_len(g, name, len);
+	put_source_name(w->f, name, len);
 }
 
 /*
@@ -422,7 +468,7 @@ put_start(struct htmlw *w, const struct btoken *t, uint32_t i)
 	}
 	n = &w->d->nodes[i];
 	attrs = &n->g->v.element.attributes;
-	put_node_name(w, i);
+	put_node_name(w, i, false);
 	for (k = 0; k < attrs->length; k++) {
 		if (w->d->attr_drop != NULL && w->d->attr_drop[n->attr_base + k])
 			continue;
@@ -505,7 +551,7 @@ close_top(struct htmlw *w)
 	if (w->nopen > 0 && w->serial[w->open[w->nopen - 1]] == e.serial) {
 		/* A node of the tree, named as its start tag: closed. */
 		i = w->open[--w->nopen];
-		put_node_name(w, i);
+		put_node_name(w, i, true);
 		w->state[i] = W_CLOSED;
 	} else
 		fwrite(t.name, 1, t.name_len, w->f);
