@@ -1180,30 +1180,42 @@ html_leave(void *ctx, uint32_t i)
 		forget_open(w, i);
 }
 
+/* What the start tag of an element does to the form that is open. */
+enum { START_PLACES, START_IGNORED, START_CLOSES };
+
 /*
- * Whether the parser would ignore the start tag of node j (an element)
- * if it came now: the writer then leaves it out, its content kept.
+ * What the start tag of node j (an element) would do if it came now,
+ * with a form the model's current node: the parser ignores it (the
+ * writer then leaves it out, its content kept), or it would close the
+ * form (which the writer does with the form's end tag first), or it
+ * places the text before it.
  */
-static bool
-start_ignored(struct htmlw *w, uint32_t j)
+static int
+start_effect(struct htmlw *w, uint32_t j)
 {
 	struct btoken	 t;
 	uint64_t	 made;
+	uint32_t	 d0 = builder_depth(w->model);
 	int		 result;
+	bool		 closes;
 
 	if (!node_token(w, j, BT_START, &t))
-		return false;
+		return START_PLACES;
 	result = try_start(w, &t, &made);
+	closes = builder_low(w->model) < d0;
 	builder_undo(w->model);
-	return result == S_IGNORED;
+	if (result == S_IGNORED)
+		return START_IGNORED;
+	return closes ? START_CLOSES : START_PLACES;
 }
 
 /*
  * The first node after text node i, inside form node form, that makes
  * the parser place the text it holds (an element it makes or closes
- * one for, or a comment); the form's end if none. Elements unwrapped
- * and start tags it would ignore are passed through, their content
- * looked at: they are not written.
+ * one for, or a comment); the form's end if none, or if that element
+ * would close the form. Elements unwrapped and start tags it would
+ * ignore are passed through, their content looked at: they are not
+ * written.
  */
 static uint32_t
 next_flush(struct htmlw *w, uint32_t i, uint32_t form, const char *text)
@@ -1225,9 +1237,16 @@ next_flush(struct htmlw *w, uint32_t i, uint32_t form, const char *text)
 		 */
 		if (node_is_element(c) && !(c->flags & NODE_UNWRAP) &&
 		    !(c->tag == GUMBO_TAG_FRAMESET &&
-		    text[strspn(text, " \t\n\f\r")] != '\0') &&
-		    !start_ignored(w, j))
-			return j;
+		    text[strspn(text, " \t\n\f\r")] != '\0')) {
+			switch (start_effect(w, j)) {
+			case START_IGNORED:
+				break;
+			case START_CLOSES:
+				return w->d->nodes[form].end;
+			default:
+				return j;
+			}
+		}
 		j++;
 	}
 	return j;
