@@ -3292,6 +3292,7 @@ builder_stats(const struct builder *b, struct builder_stats *st)
 	st->max_tdepth = b->s.max_tdepth;
 	st->work = b->s.work;
 	st->depth = b->s.depth;
+	st->serial = b->s.serial;
 }
 
 /*

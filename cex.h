@@ -269,6 +269,7 @@ struct builder_stats {
 	uint32_t	 max_depth;	/* the deepest the stack went */
 	uint32_t	 max_tdepth;	/* ... and the tree, at most */
 	uint32_t	 depth;		/* the stack now */
+	uint32_t	 serial;	/* the identity of the last made */
 	uint64_t	 work;
 };
 

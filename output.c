@@ -252,6 +252,7 @@ struct htmlw {
 	size_t			 attrs_cap;
 	bool			 links_done;	/* retained links written */
 	bool			 body_ended;	/* </body> written */
+	bool			 body_left;	/* body's content all written */
 	uint32_t		 open_head;	/* a head left open, or 0 */
 	bool			 html_ended;	/* </html> written */
 	uint8_t			 script;	/* enum script_state */
@@ -671,6 +672,7 @@ static int
 open_element(struct htmlw *w, uint32_t i, const struct btoken *t,
     int nesting)
 {
+	struct builder_stats before;
 	struct bentry	 e;
 	uint64_t	 count;
 	uint32_t	 d0, low, d1, round;
@@ -722,13 +724,19 @@ open_element(struct htmlw *w, uint32_t i, const struct btoken *t,
 		if (!prepare(w, d0, low, fostered, made, nesting))
 			break;
 	}
-	/* Nothing helped: as the tree has it. */
-	d0 = builder_depth(w->model);
+	/*
+	 * Nothing helped: as the tree has it. The element is open if it is
+	 * the model's current node, wherever the parser put it (after
+	 * popping elements, it may be no deeper than before).
+	 */
+	builder_stats(w->model, &before);
 	builder_tag(w->model, t);
 	put_start(w, t, i);
-	if (builder_depth(w->model) <= d0)
+	if ((d1 = builder_depth(w->model)) == 0)
 		return W_CLOSED;
-	builder_entry(w->model, builder_depth(w->model) - 1, &e);
+	builder_entry(w->model, d1 - 1, &e);
+	if (e.serial <= before.serial || e.tag != t->tag)
+		return W_CLOSED;
 	if (i != UINT32_MAX)
 		w->serial[i] = e.serial;
 	return W_OPEN;
@@ -1032,6 +1040,16 @@ declares_charset(const struct cex_node *n)
 	    strcasecmp(a->value, "content-type") == 0);
 }
 
+/* Whether node i is the html element, the document's. */
+static bool
+is_root(const struct cex_doc *d, uint32_t i)
+{
+	const GumboNode	*g = d->nodes[i].g;
+
+	return g->type == GUMBO_NODE_ELEMENT && g->parent != NULL &&
+	    g->parent->type == GUMBO_NODE_DOCUMENT;
+}
+
 /* The element node i is written in: its parent, past those unwrapped. */
 static uint32_t
 written_parent(const struct cex_doc *d, uint32_t i)
@@ -1045,13 +1063,13 @@ written_parent(const struct cex_doc *d, uint32_t i)
 
 /*
  * The elements the parser puts in head when they come after it, before
- * body.
+ * body. Asked of elements written in html, where one of SVG or MathML
+ * (unwrapped out of svg or math) is written as an HTML one.
  */
 static bool
 goes_in_head(const struct cex_node *n)
 {
-	if (!node_is_element(n) ||
-	    n->g->v.element.tag_namespace != GUMBO_NAMESPACE_HTML)
+	if (!node_is_element(n))
 		return false;
 	switch (n->tag) {
 	case GUMBO_TAG_BASE: case GUMBO_TAG_BASEFONT: case GUMBO_TAG_BGSOUND:
@@ -1065,10 +1083,10 @@ goes_in_head(const struct cex_node *n)
 }
 
 /*
- * Whether the next element after node i among its siblings (past space
- * and comments) is one the parser would put in head: the head is then
- * left open for it (a method may keep such an element after the head,
- * where no markup can put it).
+ * Whether the next element written after node i in its parent (past
+ * space and comments, and inside the elements unwrapped) is one the
+ * parser would put in head: the head is then left open for it (a method
+ * may keep such an element after the head, where no markup can put it).
  */
 static bool
 head_follows(const struct cex_doc *d, uint32_t i)
@@ -1076,11 +1094,17 @@ head_follows(const struct cex_doc *d, uint32_t i)
 	const struct cex_node	*c;
 	uint32_t		 j, end = d->nodes[d->nodes[i].parent].end;
 
-	for (j = d->nodes[i].end; j < end; j = c->end) {
+	for (j = d->nodes[i].end; j < end; ) {
 		c = &d->nodes[j];
 		if ((c->flags & NODE_REMOVED) || c->type == GUMBO_NODE_COMMENT ||
-		    c->type == GUMBO_NODE_WHITESPACE)
+		    c->type == GUMBO_NODE_WHITESPACE) {
+			j = c->end;
 			continue;
+		}
+		if (c->flags & NODE_UNWRAP) {
+			j++;	/* its first child, or what follows it */
+			continue;
+		}
 		return goes_in_head(c);
 	}
 	return false;
@@ -1167,12 +1191,19 @@ html_leave(void *ctx, uint32_t i)
 		 * The parser keeps them open, their end tags change its
 		 * mode: all else in body closes first.
 		 */
-		if (n->tag == GUMBO_TAG_BODY)
-			close_down_to(w, k + 1);
-		else
-			close_added_body(w, k + 1);
 		forget_open(w, i);
-		end_root(w, n->tag);
+		if (n->tag == GUMBO_TAG_HTML) {
+			close_added_body(w, k + 1);
+			end_root(w, n->tag);
+			return;
+		}
+		/*
+		 * </body> waits for a comment in html or the end: the parser
+		 * puts text and elements after it in body all the same, so
+		 * whether they come after it is not for the writer to choose.
+		 */
+		close_down_to(w, k + 1);
+		w->body_left = true;
 		return;
 	}
 	/* Not closed by its end tag: it is closed with its parent. */
@@ -1297,6 +1328,10 @@ html_leaf(void *ctx, uint32_t i)
 	case GUMBO_NODE_COMMENT:
 		if (!leave_raw_text(w))
 			return;
+		/* A comment after body, in html. */
+		if (w->body_left && !w->body_ended &&
+		    is_root(w->d, written_parent(w->d, i)))
+			close_added_body(w, 1);
 		fprintf(w->f, "<!--%s-->", text);
 		builder_comment(w->model);
 		break;
