@@ -93,7 +93,8 @@ bench: cex bench/gparse bench/maxrss build/opt/measure-check
 # (default 600) on FUZZ_JOBS processes, with a dictionary of HTML, its
 # corpus in build/fuzz-corpus, seeded from the tests' pages and the
 # development corpus; what it finds (crashes, and parses out of
-# proportion to their input, see fuzz/fuzz.c) goes to build/fuzz-findings.
+# proportion to their input, see fuzz/fuzz.c) goes to build/fuzz-findings,
+# and the run goes on after a finding until its time is up.
 FUZZ_TIME ?= 600
 FUZZ_JOBS ?= 1
 FUZZ_SRCS = $(filter-out cex.c,$(SRCS))
@@ -108,7 +109,8 @@ fuzz: build/fuzz/cex-fuzz
 	cp t/cases/*.html t/site/*.html t/eval/pkg/*.html build/fuzz-corpus/
 	-cp $(CORPUS)/*.html build/fuzz-corpus/ 2>/dev/null
 	cd build && fuzz/cex-fuzz -max_total_time=$(FUZZ_TIME) \
-		-max_len=16384 -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) \
+		-max_len=16384 -fork=$(FUZZ_JOBS) -ignore_crashes=1 \
+		-ignore_timeouts=1 -ignore_ooms=1 \
 		-dict=../fuzz/html.dict -timeout=10 \
 		-artifact_prefix=fuzz-findings/ fuzz-corpus
 
