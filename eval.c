@@ -68,7 +68,8 @@ struct eval {
 	size_t		 nmethods;
 	bool		 summary;	/* --summary: the table alone */
 	struct strlist	 keys;		/* meta keys of all packages */
-	struct tally	*tallies;	/* one per method */
+	struct tally	*tallies;	/* one per method, for a package */
+	struct tally	*all;		/* one per method, for all packages */
 	struct site	**sites;	/* per method: -m template's pages */
 	int		 status;	/* 1 once anything failed */
 };
@@ -368,16 +369,21 @@ tally_seconds(const struct tally *t)
 	return t->pages > 0 ? t->seconds_per_kb / (double)t->pages : 0.0;
 }
 
+/*
+ * The summary rows of a package's tallies, or with dir "" of all
+ * packages'.
+ */
 static void
-print_summary_rows(const struct eval *ev, const struct package *pkg)
+print_summary_rows(const struct eval *ev, const struct tally *tallies,
+    const char *dir)
 {
 	const struct tally *t;
 	double		 v[4];
 	size_t		 m, i;
 
 	for (m = 0; m < ev->nmethods; m++) {
-		t = &ev->tallies[m];
-		print_row_start(pkg->dir, NULL, ev->methods[m].label);
+		t = &tallies[m];
+		print_row_start(dir, NULL, ev->methods[m].label);
 		printf("\t%zu\t%zu\t%.4g", t->pages, t->bytes, tally_seconds(t));
 		for (i = 0; i < MEASURE__MAX; i++) {
 			tally_means(t, i, v);
@@ -390,9 +396,12 @@ print_summary_rows(const struct eval *ev, const struct package *pkg)
 	}
 }
 
-/* --summary: a package's table, one line per method and measure. */
+/*
+ * --summary: a table of tallies, one line per method and measure, under
+ * a line that says whose.
+ */
 static void
-print_summary_table(const struct eval *ev, const struct package *pkg)
+print_summary_table(const struct eval *ev, const struct tally *tallies)
 {
 	const struct tally *t;
 	const char	*label;
@@ -403,16 +412,10 @@ print_summary_table(const struct eval *ev, const struct package *pkg)
 	for (m = 0; m < ev->nmethods; m++)
 		if ((len = (int)strlen(ev->methods[m].label)) > width)
 			width = len;
-	put_text(pkg->dir);
-	printf(": %zu page%s%s", pkg->npages, pkg->npages == 1 ? "" : "s",
-	    pkg->about != NULL ? ", " : "");
-	if (pkg->about != NULL)
-		put_text(pkg->about);
-	putchar('\n');
 	printf("%-*s  %-8s  %9s  %6s  %6s  %6s  %9s\n", width, "method",
 	    "measure", "precision", "recall", "F1", "F1 sd", "s/kB");
 	for (m = 0; m < ev->nmethods; m++) {
-		t = &ev->tallies[m];
+		t = &tallies[m];
 		for (i = 0; i < MEASURE__MAX; i++) {
 			tally_means(t, i, v);
 			label = i == 0 ? ev->methods[m].label : "";
@@ -528,6 +531,7 @@ run_page(struct eval *ev, const struct package *pkg, size_t index)
 		} else {
 			per_kb = len > 0 ? seconds / ((double)len / 1000) : 0;
 			tally_add(&ev->tallies[m], len, per_kb, score);
+			tally_add(&ev->all[m], len, per_kb, score);
 			if (!ev->summary)
 				print_page_row(ev, pkg, page,
 				    ev->methods[m].label, len, per_kb, score);
@@ -599,16 +603,16 @@ int
 eval_run(const char *const *dirs, const struct cex_method *methods,
     size_t nmethods, bool summary)
 {
-	struct eval	 ev = { methods, nmethods, summary, { NULL, 0 }, NULL,
-	    NULL, 0 };
+	struct eval	 ev = { .methods = methods, .nmethods = nmethods,
+	    .summary = summary };
 	struct package	*pkgs;
-	size_t		 n, i, j;
-	bool		 first = true;
+	size_t		 n, i, j, scored = 0;
 
 	for (n = 0; dirs[n] != NULL; n++)
 		continue;
 	if ((pkgs = calloc(n, sizeof(*pkgs))) == NULL ||
 	    (ev.tallies = calloc(nmethods, sizeof(*ev.tallies))) == NULL ||
+	    (ev.all = calloc(nmethods, sizeof(*ev.all))) == NULL ||
 	    (ev.sites = calloc(nmethods, sizeof(*ev.sites))) == NULL)
 		err(1, NULL);
 	/* All meta keys first: they are columns of the header. */
@@ -636,14 +640,30 @@ eval_run(const char *const *dirs, const struct cex_method *methods,
 		}
 		close_sites(&ev);
 		if (summary) {
-			if (!first)
+			if (scored > 0)
 				putchar('\n');
-			print_summary_table(&ev, &pkgs[i]);
+			put_text(pkgs[i].dir);
+			printf(": %zu page%s%s", pkgs[i].npages,
+			    pkgs[i].npages == 1 ? "" : "s",
+			    pkgs[i].about != NULL ? ", " : "");
+			if (pkgs[i].about != NULL)
+				put_text(pkgs[i].about);
+			putchar('\n');
+			print_summary_table(&ev, ev.tallies);
 		} else
-			print_summary_rows(&ev, &pkgs[i]);
-		first = false;
+			print_summary_rows(&ev, ev.tallies, pkgs[i].dir);
+		scored++;
 		if (!output_ok())
 			goto stop;
+	}
+	/* Several packages: all their pages together, each weighing one. */
+	if (scored > 1) {
+		if (summary) {
+			printf("\nall %zu packages: %zu pages\n", scored,
+			    ev.all[0].pages);
+			print_summary_table(&ev, ev.all);
+		} else
+			print_summary_rows(&ev, ev.all, "");
 	}
 	if (fclose(stdout) == EOF) {
 		warn("write error");
@@ -657,6 +677,7 @@ out:
 		package_free(&pkgs[i]);
 	free(pkgs);
 	free(ev.tallies);
+	free(ev.all);
 	free(ev.sites);
 	strlist_clear(&ev.keys);
 	return ev.status;

@@ -116,9 +116,9 @@ grep -qx "cex: $tmp/empty: no pages (NAME.html) in this test package" \
 ok $? "an empty package is named"
 [ "$(wc -l < "$tmp/err")" = 4 ]
 ok $? "four errors, four messages"
-awk -F '\t' '$2 == "" { print $1, $4 }' "$tmp/out" > "$tmp/counts"
-printf '%s\n' "$tmp/bad 1" "t/eval/other 1" | cmp -s - "$tmp/counts"
-ok $? "the good pages are scored, the other packages too"
+awk -F '\t' '$2 == "" { print $1 "|" $4 }' "$tmp/out" > "$tmp/counts"
+printf '%s\n' "$tmp/bad|1" "t/eval/other|1" "|2" | cmp -s - "$tmp/counts"
+ok $? "the good pages are scored, the other packages too, and all together"
 
 "$CEX" --eval t/eval/other > /dev/full 2> "$tmp/err"
 ok $(($? != 1)) "--eval > /dev/full exits 1"
