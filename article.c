@@ -132,18 +132,43 @@ struct names {
 };
 
 /*
+ * Content management systems write the terms a post is filed under as
+ * classes of its element and of the body ("tag-sidebar",
+ * "category-ads", "status-publish"): such a class names a term, not
+ * what the element is. Whether the class at s begins with one of these
+ * prefixes.
+ */
+static bool
+is_taxonomy(const char *s)
+{
+	static const char *const prefixes[] = { "tag", "category", "status",
+	    "format", "type", "term", "taxonomy", NULL };
+	const char *const *p;
+	size_t	 len;
+
+	for (p = prefixes; *p != NULL; p++) {
+		len = strlen(*p);
+		if (strncasecmp(s, *p, len) == 0 &&
+		    (s[len] == '-' || s[len] == '_'))
+			return true;
+	}
+	return false;
+}
+
+/*
  * Counts the words of a class or id value: runs of letters, lower-
  * cased, cut at any other character and where camelCase turns upper.
  * A layout container names what it sits beside with "with", "has" or
  * "no" ("grid--with-right-rail", "has-sidebar"): the words after those,
- * to the end of that class, are not about the element itself.
+ * to the end of that class, are not about the element itself; nor are
+ * the words of a taxonomy class (is_taxonomy).
  */
 static void
 name_words(const char *s, struct names *c)
 {
 	char	 w[32];
 	size_t	 n = 0;
-	bool	 upper, skip = false;
+	bool	 upper, skip = is_taxonomy(s);
 
 	for (;; s++) {
 		unsigned char ch = (unsigned char)*s;
@@ -165,7 +190,7 @@ name_words(const char *s, struct names *c)
 		if (ch == '\0')
 			break;
 		if (ch == ' ' || ch == '\t' || ch == '\n')
-			skip = false;
+			skip = is_taxonomy(s + 1);
 		if (letter && n < sizeof(w))
 			w[n++] = (char)(upper ? ch + ('a' - 'A') : ch);
 	}
@@ -203,22 +228,34 @@ is_outside(const struct cex_node *n)
 	    n->tag == GUMBO_TAG_FOOTER || names_of(n).outside > 0;
 }
 
+/*
+ * The page's hints that an element is its main content, the strong
+ * ones: a page has one main element, one body of an article.
+ */
+static bool
+is_main(const struct cex_node *n)
+{
+	const GumboAttribute	*a;
+
+	if (n->tag == GUMBO_TAG_MAIN)
+		return true;
+	if ((a = dom_attr(n, "itemprop")) != NULL &&
+	    strcasecmp(a->value, "articleBody") == 0)
+		return true;
+	return (a = dom_attr(n, "role")) != NULL &&
+	    strcasecmp(a->value, "main") == 0;
+}
+
 /* The page's own hints that an element holds its main content. */
 static bool
 is_hinted(const struct cex_node *n)
 {
 	const GumboAttribute	*a;
 
-	if (n->tag == GUMBO_TAG_ARTICLE || n->tag == GUMBO_TAG_MAIN)
+	if (n->tag == GUMBO_TAG_ARTICLE || is_main(n))
 		return true;
-	if ((a = dom_attr(n, "itemprop")) != NULL &&
-	    strcasecmp(a->value, "articleBody") == 0)
-		return true;
-	if ((a = dom_attr(n, "role")) != NULL &&
-	    (strcasecmp(a->value, "main") == 0 ||
-	    strcasecmp(a->value, "article") == 0))
-		return true;
-	return false;
+	return (a = dom_attr(n, "role")) != NULL &&
+	    strcasecmp(a->value, "article") == 0;
 }
 
 /* Sentence punctuation in a text: commas and full stops of any script. */
@@ -343,6 +380,7 @@ struct article {
 	struct cex_doc	*d;
 	unsigned char	*live;
 	unsigned char	*outside;	/* in comments, sidebar, footer... */
+	unsigned char	*anchor;	/* holds the first h1 or the main */
 	uint32_t	 title;		/* --title: the h1 kept, or 0 */
 	uint32_t	 ld_letters;	/* the article's length by JSON-LD */
 	uint32_t	*own;		/* letters in text children, not blocks */
@@ -558,9 +596,38 @@ is_twin(const struct article *a, uint32_t i, uint32_t best)
 	    strcmp(ci->value, cb->value) == 0;
 }
 
+/*
+ * Marks the elements that hold the first live h1 of the page or an
+ * element is_main names, and their ancestors: the article is in them.
+ * A main or article body named as clutter does not count.
+ */
+static void
+mark_anchors(struct article *a)
+{
+	const struct cex_doc	*d = a->d;
+	const struct cex_node	*n;
+	uint32_t		 i, h1 = 0;
+
+	for (i = 1; i < d->nnodes; i++) {
+		n = &d->nodes[i];
+		if (!a->live[i] || !node_is_element(n))
+			continue;
+		if ((n->tag == GUMBO_TAG_H1 && h1 == 0 && n->letters > 0) ||
+		    (is_main(n) && !is_outside(n))) {
+			if (n->tag == GUMBO_TAG_H1)
+				h1 = i;
+			a->anchor[i] = 1;
+		}
+	}
+	for (i = d->nnodes; i-- > 1; )
+		if (a->anchor[i])
+			a->anchor[d->nodes[i].parent] = 1;
+}
+
 int
 method_article(struct cex_doc *d, const struct cex_opts *opts)
 {
+	const struct cex_node *n;
 	struct article	 a;
 	unsigned char	*root = NULL, *live;
 	uint32_t	 i, best = 0, c, parent, body, total;
@@ -575,6 +642,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	    (a.punct = calloc(d->nnodes, sizeof(*a.punct))) == NULL ||
 	    (a.score = calloc(d->nnodes, sizeof(*a.score))) == NULL ||
 	    (a.outside = calloc(d->nnodes, 1)) == NULL ||
+	    (a.anchor = calloc(d->nnodes, 1)) == NULL ||
 	    (root = calloc(d->nnodes, 1)) == NULL)
 		goto out;
 	live = a.live;
@@ -583,11 +651,23 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	for (i = 1; i < d->nnodes; i++) {
 		live[i] = live[d->nodes[i].parent] &&
 		    !(d->nodes[i].flags & NODE_REMOVED);
-		a.outside[i] = a.outside[d->nodes[i].parent] ||
-		    (node_is_element(&d->nodes[i]) && is_outside(&d->nodes[i]));
 		if (body == 0 && live[i] && node_is_element(&d->nodes[i]) &&
 		    d->nodes[i].tag == GUMBO_TAG_BODY)
 			body = i;
+	}
+	mark_anchors(&a);
+	/*
+	 * What is named as the parts around the article (comments, a
+	 * sidebar) is outside it, but for the body and the layout wrappers
+	 * that hold the article's heading or main element: a page names
+	 * its layout on them ("right-sidebar", "content-sidebar-wrap").
+	 */
+	for (i = 1; i < d->nnodes; i++) {
+		n = &d->nodes[i];
+		a.outside[i] = a.outside[n->parent] ||
+		    (node_is_element(n) && !a.anchor[i] &&
+		    n->tag != GUMBO_TAG_BODY && n->tag != GUMBO_TAG_HTML &&
+		    is_outside(n));
 	}
 	aggregate(&a);
 	score_blocks(&a);
@@ -658,6 +738,7 @@ out:
 	free(a.punct);
 	free(a.score);
 	free(a.outside);
+	free(a.anchor);
 	free(root);
 	return rc;
 }
