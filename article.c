@@ -61,6 +61,11 @@ is_container(uint16_t tag)
 	case GUMBO_TAG_FONT:
 	case GUMBO_TAG_SPAN:
 	case GUMBO_TAG_FORM:
+	/*
+	 * Elements of a site's own vocabulary (<story>, <bodytext>) are
+	 * its containers: they hold what the site's templates put there.
+	 */
+	case GUMBO_TAG_UNKNOWN:
 		return true;
 	default:
 		return false;
@@ -385,6 +390,7 @@ struct article {
 	uint32_t	 ld_letters;	/* the article's length by JSON-LD */
 	uint32_t	*own;		/* letters in text children, not blocks */
 	uint32_t	*punct;		/* punctuation in the subtree */
+	uint32_t	*own_punct;	/* ... in the text own counts */
 	double		*score;
 };
 
@@ -407,12 +413,15 @@ aggregate(struct article *a)
 		p = n->parent;
 		if (node_is_text(n)) {
 			a->own[i] = n->own_letters;
-			a->punct[i] = punctuation(n->g->v.text.text);
+			a->punct[i] = a->own_punct[i] =
+			    punctuation(n->g->v.text.text);
 		}
 		a->punct[p] += a->punct[i];
 		if (!(node_is_element(n) && (is_paragraph(n->tag) ||
-		    is_container(n->tag))))
+		    is_container(n->tag)))) {
 			a->own[p] += a->own[i];
+			a->own_punct[p] += a->own_punct[i];
+		}
 	}
 }
 
@@ -428,20 +437,27 @@ score_blocks(struct article *a)
 {
 	struct cex_doc		*d = a->d;
 	const struct cex_node	*n;
-	uint32_t		 i, p, letters, level;
+	uint32_t		 i, p, letters, punct, level, k;
 	double			 points;
 
 	for (i = 1; i < d->nnodes; i++) {
 		n = &d->nodes[i];
 		if (!a->live[i] || !node_is_element(n))
 			continue;
-		letters = is_paragraph(n->tag) ? n->letters : a->own[i];
-		if (!(is_paragraph(n->tag) || is_container(n->tag)) ||
-		    letters < 25)
+		if (is_container(n->tag)) {
+			letters = a->own[i];
+			punct = a->own_punct[i];
+		} else if (is_paragraph(n->tag)) {
+			letters = n->letters;
+			punct = a->punct[i];
+		} else
 			continue;
-		points = 1 + (a->punct[i] < 10 ? a->punct[i] : 10) +
-		    (letters / 100 < 3 ? letters / 100 : 3);
-		if (is_container(n->tag) && !is_paragraph(n->tag))
+		if (letters < 25)
+			continue;
+		k = letters / 400 + 1;
+		points = k + (punct < 10 * k ? punct : 10 * k) +
+		    (letters / 100 < 3 * k ? letters / 100 : 3 * k);
+		if (is_container(n->tag))
 			a->score[i] += points;
 		for (p = n->parent, level = 0; p != 0 && level < 3;
 		    p = d->nodes[p].parent, level++)
@@ -455,12 +471,14 @@ final_score(const struct article *a, uint32_t i)
 {
 	const struct cex_node	*n = &a->d->nodes[i];
 	double			 s = a->score[i], density, match;
+	int			 w;
 
 	if (s <= 0 || a->outside[i])
 		return 0;
 	density = n->letters > 0 ? (double)n->linked / n->letters : 1;
 	s *= 1 - density;
-	s += 10 * name_weight(n, NULL);
+	w = name_weight(n, NULL);
+	s += w * (s < 10 ? s : 10);
 	if (is_hinted(n))
 		s *= 1.5;
 	/*
@@ -640,6 +658,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	if ((a.live = malloc(d->nnodes)) == NULL ||
 	    (a.own = calloc(d->nnodes, sizeof(*a.own))) == NULL ||
 	    (a.punct = calloc(d->nnodes, sizeof(*a.punct))) == NULL ||
+	    (a.own_punct = calloc(d->nnodes, sizeof(*a.own_punct))) == NULL ||
 	    (a.score = calloc(d->nnodes, sizeof(*a.score))) == NULL ||
 	    (a.outside = calloc(d->nnodes, 1)) == NULL ||
 	    (a.anchor = calloc(d->nnodes, 1)) == NULL ||
@@ -736,6 +755,7 @@ out:
 	free(a.live);
 	free(a.own);
 	free(a.punct);
+	free(a.own_punct);
 	free(a.score);
 	free(a.outside);
 	free(a.anchor);
