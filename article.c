@@ -391,8 +391,26 @@ struct article {
 	uint32_t	*own;		/* letters in text children, not blocks */
 	uint32_t	*punct;		/* punctuation in the subtree */
 	uint32_t	*own_punct;	/* ... in the text own counts */
+	uint32_t	*own_linked;	/* ... and of those letters, linked */
+	double		*mass;		/* blocks' values in the subtree */
 	double		*score;
 };
+
+/*
+ * What a block of text (an element's own text, see aggregate) adds to
+ * the article around it: its letters, less three times its linked ones
+ * (a link's text is another page's), less 60 for being a block at all
+ * (menus, bylines and buttons are many short blocks, an article few long
+ * ones); in comments, a sidebar or a footer, all its letters count
+ * against it.
+ */
+static double
+block_value(const struct article *a, uint32_t i)
+{
+	if (a->outside[i])
+		return -(double)a->own[i];
+	return (double)a->own[i] - 3.0 * a->own_linked[i] - 60;
+}
 
 /*
  * The text of a block: letters of its own text nodes and of inline
@@ -417,11 +435,16 @@ aggregate(struct article *a)
 			    punctuation(n->g->v.text.text);
 		}
 		a->punct[p] += a->punct[i];
+		if (node_is_element(n) && n->tag == GUMBO_TAG_A)
+			a->own_linked[i] = a->own[i];
 		if (!(node_is_element(n) && (is_paragraph(n->tag) ||
 		    is_container(n->tag)))) {
 			a->own[p] += a->own[i];
 			a->own_punct[p] += a->own_punct[i];
-		}
+			a->own_linked[p] += a->own_linked[i];
+		} else if (a->own[i] > 0)
+			a->mass[i] += block_value(a, i);
+		a->mass[p] += a->mass[i];
 	}
 }
 
@@ -642,9 +665,67 @@ mark_anchors(struct article *a)
 			a->anchor[d->nodes[i].parent] = 1;
 }
 
+/* The best candidates, best first. */
+#define NTOP	5
+struct candidate {
+	uint32_t	 node;
+	double		 score;
+};
+
+/* Puts node i, scoring s, among the best candidates if it is one. */
+static void
+rank(struct candidate *top, uint32_t i, double s)
+{
+	size_t	 k, j;
+
+	for (k = 0; k < NTOP && top[k].node != 0 && top[k].score >= s; k++)
+		continue;
+	if (k == NTOP)
+		return;
+	for (j = NTOP - 1; j > k; j--)
+		top[j] = top[j - 1];
+	top[k].node = i;
+	top[k].score = s;
+}
+
+/*
+ * An article whose parts are cut into blocks of their own (the steps of
+ * a how-to, sections under headings) gives several candidates of about
+ * the same score: when three of the others score three quarters of the
+ * best or more and lie in one ancestor of the best (below the body),
+ * that ancestor holds the article. Returns it, or 0.
+ */
+static uint32_t
+shared_ancestor(const struct article *a, const struct candidate *top,
+    uint32_t body)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 p, q;
+	size_t			 k, count;
+
+	for (p = d->nodes[top[0].node].parent; p != 0 && p != body;
+	    p = d->nodes[p].parent) {
+		count = 0;
+		for (k = 1; k < NTOP && top[k].node != 0; k++) {
+			if (top[k].score < 0.75 * top[0].score)
+				break;
+			q = top[k].node;
+			/* Not a part of the best, nor one holding it. */
+			if ((q > top[0].node && q < d->nodes[top[0].node].end) ||
+			    (q < top[0].node && d->nodes[q].end > top[0].node))
+				continue;
+			count += q > p && q < d->nodes[p].end;
+		}
+		if (count >= 3)
+			return p;
+	}
+	return 0;
+}
+
 int
 method_article(struct cex_doc *d, const struct cex_opts *opts)
 {
+	struct candidate top[NTOP];
 	const struct cex_node *n;
 	struct article	 a;
 	unsigned char	*root = NULL, *live;
@@ -653,12 +734,15 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	int		 rc = -1;
 
 	memset(&a, 0, sizeof(a));
+	memset(top, 0, sizeof(top));
 	a.d = d;
 	dom_measure(d, opts, NULL);
 	if ((a.live = malloc(d->nnodes)) == NULL ||
 	    (a.own = calloc(d->nnodes, sizeof(*a.own))) == NULL ||
 	    (a.punct = calloc(d->nnodes, sizeof(*a.punct))) == NULL ||
 	    (a.own_punct = calloc(d->nnodes, sizeof(*a.own_punct))) == NULL ||
+	    (a.own_linked = calloc(d->nnodes, sizeof(*a.own_linked))) == NULL ||
+	    (a.mass = calloc(d->nnodes, sizeof(*a.mass))) == NULL ||
 	    (a.score = calloc(d->nnodes, sizeof(*a.score))) == NULL ||
 	    (a.outside = calloc(d->nnodes, 1)) == NULL ||
 	    (a.anchor = calloc(d->nnodes, 1)) == NULL ||
@@ -705,10 +789,32 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	for (i = 1; i < d->nnodes; i++)
 		if (live[i] && node_is_element(&d->nodes[i]) &&
 		    is_container(d->nodes[i].tag) &&
-		    (s = final_score(&a, i)) > best_score) {
-			best_score = s;
-			best = i;
+		    (s = final_score(&a, i)) > 0)
+			rank(top, i, s);
+	best = top[0].node;
+	best_score = top[0].score;
+	if (best != 0 && (c = shared_ancestor(&a, top, body)) != 0) {
+		best = c;
+		best_score = final_score(&a, c);
+	}
+	/*
+	 * An article cut into parts that each score less than the best (a
+	 * lead apart, sections, the cells of an old layout) is whole in the
+	 * ancestor of the best, below the body, whose blocks of text add up
+	 * to the most (block_value): up to it, what is added is more text
+	 * than clutter.
+	 */
+	if (best != 0) {
+		c = best;
+		for (i = d->nodes[best].parent; i != 0 && i != body;
+		    i = d->nodes[i].parent)
+			if (a.mass[i] > a.mass[c])
+				c = i;
+		if (c != best) {
+			best = c;
+			best_score = final_score(&a, c);
 		}
+	}
 	/* No block of text: the whole body, if it has any text at all. */
 	if (best == 0 && body != 0 && d->nodes[body].letters > 0)
 		best = body;
@@ -756,6 +862,8 @@ out:
 	free(a.own);
 	free(a.punct);
 	free(a.own_punct);
+	free(a.own_linked);
+	free(a.mass);
 	free(a.score);
 	free(a.outside);
 	free(a.anchor);
