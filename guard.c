@@ -635,6 +635,38 @@ end_tag(struct scan *s, size_t i, size_t name, size_t len, bool raw)
 	return gt + 1;
 }
 
+static bool starts_markup(const struct scan *, size_t);
+
+/*
+ * A title whose end tag is missing or misspelled takes the rest of the
+ * page for its text, and the page has no body. As lenient parsers do,
+ * the title ends where the first tag after it begins: an end tag is put
+ * there, and handed to the model. Returns where the scan goes on, or
+ * len if the title holds no tag.
+ */
+static size_t
+end_title(struct scan *s, size_t i)
+{
+	struct btoken	 t;
+	const char	*p;
+
+	while (i < s->len && (p = memchr(s->in + i, '<', s->len - i)) != NULL) {
+		i = (size_t)(p - s->in);
+		if (starts_markup(s, i)) {
+			put(s, i, "</title>", 8);
+			memset(&t, 0, sizeof(t));
+			t.type = BT_END;
+			t.tag = GUMBO_TAG_TITLE;
+			t.name = "title";
+			t.name_len = 5;
+			builder_tag(s->model, &t);
+			return i;
+		}
+		i++;
+	}
+	return s->len;
+}
+
 /*
  * The text of a raw text element from i, to the end tag that closes it,
  * which is handed to the model. Returns where the scan goes on.
@@ -647,6 +679,9 @@ raw_text(struct scan *s, size_t i)
 
 	end = builder_lexer(s->model) == BLEX_SCRIPT ? script_end(s, i) :
 	    raw_end(s, i, name);
+	if (end == s->len && s->raw_tag == GUMBO_TAG_TITLE &&
+	    builder_lexer(s->model) == BLEX_RCDATA)
+		return end_title(s, i);
 	if (s->skip_raw)
 		drop(s, i, end);
 	if (end == s->len)
