@@ -665,6 +665,72 @@ mark_anchors(struct article *a)
 			a->anchor[d->nodes[i].parent] = 1;
 }
 
+/*
+ * Whether a style attribute's declarations hide the element: "display"
+ * set to "none" or "visibility" to "hidden", in any case and spacing.
+ */
+static bool
+style_hides(const char *style)
+{
+	static const char *const hiding[][2] = {
+		{ "display", "none" }, { "visibility", "hidden" } };
+	const char	*p, *v;
+	size_t		 k, len;
+
+	for (k = 0; k < 2; k++)
+		for (p = style; (p = strcasestr(p, hiding[k][0])) != NULL;
+		    p += strlen(hiding[k][0])) {
+			/* A property's name begins a declaration. */
+			if (p != style && !(p[-1] == ';' || p[-1] == '{' ||
+			    ascii_is_space((unsigned char)p[-1])))
+				continue;
+			v = p + strlen(hiding[k][0]);
+			while (ascii_is_space((unsigned char)*v))
+				v++;
+			if (*v++ != ':')
+				continue;
+			while (ascii_is_space((unsigned char)*v))
+				v++;
+			len = strlen(hiding[k][1]);
+			if (strncasecmp(v, hiding[k][1], len) == 0 &&
+			    !ascii_is_alpha((unsigned char)v[len]) &&
+			    v[len] != '-')
+				return true;
+		}
+	return false;
+}
+
+/*
+ * Removes what the page hides from its readers: elements with the
+ * hidden attribute, aria-hidden="true", or a style that hides them.
+ * Pages keep there copies of their text for other layouts, templates
+ * and the text of widgets; what a reader sees is the page. Runs before
+ * anything is measured; the style attributes are still there, as the
+ * attribute filter only marks them to be left out of the output.
+ */
+static void
+remove_hidden(struct cex_doc *d)
+{
+	struct cex_node		*n;
+	const GumboAttribute	*at;
+	uint32_t		 i;
+
+	for (i = 1; i < d->nnodes; ) {
+		n = &d->nodes[i];
+		if (node_is_element(n) && !(n->flags & NODE_REMOVED) &&
+		    n->tag != GUMBO_TAG_HTML && n->tag != GUMBO_TAG_BODY &&
+		    (dom_attr(n, "hidden") != NULL ||
+		    ((at = dom_attr(n, "aria-hidden")) != NULL &&
+		    strcasecmp(at->value, "true") == 0) ||
+		    ((at = dom_attr(n, "style")) != NULL &&
+		    style_hides(at->value)))) {
+			n->flags |= NODE_REMOVED;
+			i = n->end;
+		} else
+			i++;
+	}
+}
+
 /* The best candidates, best first. */
 #define NTOP	5
 struct candidate {
@@ -736,6 +802,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	memset(&a, 0, sizeof(a));
 	memset(top, 0, sizeof(top));
 	a.d = d;
+	remove_hidden(d);
 	dom_measure(d, opts, NULL);
 	if ((a.live = malloc(d->nnodes)) == NULL ||
 	    (a.own = calloc(d->nnodes, sizeof(*a.own))) == NULL ||
