@@ -171,8 +171,9 @@ put_tagname(FILE *f, const GumboNode *g, bool whole)
 
 /*
  * The text of a subtree with runs of whitespace collapsed to one space
- * and none at either end, as a new string (NULL if memory runs out).
- * Removed or not: it gives the text of removed links and titles.
+ * and none at either end, and no soft hyphens, as a new string (NULL if
+ * memory runs out). Removed or not: it gives the text of removed links
+ * and titles.
  */
 char *
 out_collapsed(const struct cex_doc *d, uint32_t i)
@@ -198,6 +199,10 @@ out_collapsed(const struct cex_doc *d, uint32_t i)
 			    (s[0] == '\xC2' && s[1] == '\xA0')) {
 				space = o > out;
 				s += *s == '\xC2';
+				continue;
+			}
+			if (s[0] == '\xC2' && s[1] == '\xAD') {
+				s++;
 				continue;
 			}
 			if (space)
@@ -1604,7 +1609,8 @@ hold_blank(struct textw *w, char c)
 /*
  * Writes the text of a node: outside pre, each run of Unicode whitespace
  * becomes one pending space; inside, line breaks are kept and blanks at
- * a line's end dropped.
+ * a line's end dropped. Soft hyphens (U+00AD) are left out: they mark
+ * where a word may break, and are no part of the word in plain text.
  */
 static void
 text_out(struct textw *w, const char *s)
@@ -1624,7 +1630,7 @@ text_out(struct textw *w, const char *s)
 			k = 1;
 		} else {
 			k = utf8proc_iterate(p, end - p, &cp);
-			if (k <= 0 || !dom_is_space(cp)) {
+			if (k <= 0 || (!dom_is_space(cp) && cp != 0xAD)) {
 				p += k <= 0 ? 1 : k;
 				continue;
 			}
@@ -1632,6 +1638,11 @@ text_out(struct textw *w, const char *s)
 		if (p > run) {
 			flush(w);
 			fwrite(run, 1, p - run, w->f);
+		}
+		if (*p == 0xC2 && p[1] == 0xAD) {
+			p += 2;
+			run = p;
+			continue;
 		}
 		if (w->pre == 0) {
 			if (w->newlines == 0 && w->tabs == 0)
