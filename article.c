@@ -559,12 +559,19 @@ is_block_parent(uint16_t tag)
 	}
 }
 
+/* What is_clutter finds an element inside the article to be. */
+enum clutter {
+	NOT_CLUTTER,
+	CLUTTER,
+	NAMED_CLUTTER		/* by its class or id words alone */
+};
+
 /*
  * Whether an element inside the article is clutter: its names say so
  * and it is not where most of the text is, or it is a list of links,
  * or navigation.
  */
-static bool
+static enum clutter
 is_clutter(const struct article *a, uint32_t i, uint32_t total)
 {
 	const struct cex_node	*n = &a->d->nodes[i];
@@ -572,11 +579,11 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 	int			 bad, weight;
 
 	if (n->tag == GUMBO_TAG_NAV)
-		return true;
+		return CLUTTER;
 	weight = name_weight(n, &bad);
 	density = n->letters > 0 ? (double)n->linked / n->letters : 0;
 	if (bad > 0 && weight < 0 && n->letters * 2 < total)
-		return true;
+		return NAMED_CLUTTER;
 	/*
 	 * What sits inside the text without being it, named for what it
 	 * is; an article element is the text itself, whatever modifiers
@@ -584,20 +591,20 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 	 */
 	if (names_of(n).aside > 0 && n->tag != GUMBO_TAG_ARTICLE &&
 	    n->letters * 2 < total)
-		return true;
+		return NAMED_CLUTTER;
 	/*
 	 * The first-level heading of an article is its title, which is
 	 * the page's, not part of its body (--title gives it).
 	 */
 	if (n->tag == GUMBO_TAG_H1 && i != a->title)
-		return true;
+		return CLUTTER;
 	/* A picture's caption and credit are about the picture. */
 	if (n->tag == GUMBO_TAG_FIGCAPTION)
-		return true;
+		return CLUTTER;
 	/* A date on a line of its own, not in a sentence, is metadata. */
 	if (n->tag == GUMBO_TAG_TIME &&
 	    is_block_parent(a->d->nodes[n->parent].tag))
-		return true;
+		return CLUTTER;
 	switch (n->tag) {
 	case GUMBO_TAG_UL:
 	case GUMBO_TAG_OL:
@@ -609,9 +616,10 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 	case GUMBO_TAG_TABLE:
 	case GUMBO_TAG_P:
 		/* Mostly links: a list of other pages. */
-		return n->links > 0 && density > 0.5;
+		return n->links > 0 && density > 0.5 ?
+		    CLUTTER : NOT_CLUTTER;
 	default:
-		return false;
+		return NOT_CLUTTER;
 	}
 }
 
@@ -788,6 +796,128 @@ shared_ancestor(const struct article *a, const struct candidate *top,
 	return 0;
 }
 
+/*
+ * An element named as clutter, with the first word of its class: the
+ * kind of block it is, in the page's templates.
+ */
+struct named {
+	uint32_t	 node;
+	uint16_t	 tag;
+	size_t		 len;
+	const char	*kind;
+};
+
+static int
+cmp_named(const void *x, const void *y)
+{
+	const struct named *p = x, *q = y;
+	size_t	 len = p->len < q->len ? p->len : q->len;
+	int	 c;
+
+	if (p->tag != q->tag)
+		return p->tag < q->tag ? -1 : 1;
+	if ((c = memcmp(p->kind, q->kind, len)) != 0)
+		return c;
+	return p->len < q->len ? -1 : p->len > q->len;
+}
+
+/*
+ * Removes the clutter inside the roots (is_clutter), but for the kind
+ * of block that holds most of the article's text: clutter is the
+ * lesser part of an article, so when the blocks of one tag and first
+ * class word that their names alone would remove ("caption-image" of
+ * a picture story, "entry_author_NAME" of a blog's posts) add up to
+ * half its letters or more, they are its content. Not so readers'
+ * comments, related stories and the like (outside_words), which often
+ * outweigh a short article. Each block spared is looked into as any
+ * other is. Returns -1 if memory runs out.
+ */
+static int
+remove_clutter(struct article *a, const unsigned char *root, uint32_t total)
+{
+	struct cex_doc		*d = a->d;
+	struct named		*named = NULL, *grown;
+	const GumboAttribute	*cls;
+	unsigned char		*spared;
+	size_t			 count = 0, cap = 0, k, j, best_k = 0;
+	uint64_t		 sum, group, best_sum;
+	uint32_t		 c, i;
+	enum clutter		 kind;
+	int			 pass;
+
+	if ((spared = calloc(d->nnodes, 1)) == NULL)
+		return -1;
+	for (pass = 0; pass < 2; pass++) {
+		for (c = 1; c < d->nnodes; c = root[c] ? d->nodes[c].end : c + 1) {
+			if (!root[c])
+				continue;
+			for (i = c + 1; i < d->nodes[c].end; ) {
+				if (!a->live[i] || !node_is_element(&d->nodes[i]) ||
+				    spared[i] ||
+				    (kind = is_clutter(a, i, total)) == NOT_CLUTTER) {
+					i++;
+					continue;
+				}
+				if (pass == 1)
+					d->nodes[i].flags |= NODE_REMOVED;
+				else if (kind == NAMED_CLUTTER &&
+				    names_of(&d->nodes[i]).outside == 0 &&
+				    (cls = dom_attr(&d->nodes[i], "class")) != NULL &&
+				    *cls->value != '\0') {
+					if (count == cap) {
+						cap = cap ? 2 * cap : 16;
+						if ((grown = reallocarray(named, cap,
+						    sizeof(*named))) == NULL) {
+							free(named);
+							free(spared);
+							return -1;
+						}
+						named = grown;
+					}
+					named[count].node = i;
+					named[count].tag = d->nodes[i].tag;
+					named[count].kind = cls->value +
+					    strspn(cls->value, " \t\n\f\r");
+					named[count].len = strcspn(named[count].kind,
+					    " \t\n\f\r");
+					count++;
+				}
+				i = d->nodes[i].end;
+			}
+		}
+		if (pass == 1)
+			break;
+		sum = 0;
+		for (k = 0; k < count; k++)
+			sum += d->nodes[named[k].node].letters;
+		qsort(named, count, sizeof(*named), cmp_named);
+		/* The largest kind first, until less than half would go. */
+		while (2 * sum >= total) {
+			best_sum = 0;
+			for (k = 0; k < count; k = j) {
+				group = 0;
+				for (j = k; j < count &&
+				    cmp_named(&named[k], &named[j]) == 0; j++)
+					group += spared[named[j].node] ? 0 :
+					    d->nodes[named[j].node].letters;
+				if (j - k >= 2 && group > best_sum) {
+					best_sum = group;
+					best_k = k;
+				}
+			}
+			if (best_sum == 0)
+				break;
+			for (k = best_k; k < count &&
+			    cmp_named(&named[best_k], &named[k]) == 0; k++)
+				spared[named[k].node] = 1;
+			sum -= best_sum;
+		}
+	}
+	free(named);
+	free(spared);
+	return 0;
+}
+
 int
 method_article(struct cex_doc *d, const struct cex_opts *opts)
 {
@@ -910,19 +1040,8 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			total += d->nodes[i].letters;
 			i = d->nodes[i].end - 1;
 		}
-	for (c = 1; c < d->nnodes; c++) {
-		if (!root[c])
-			continue;
-		for (i = c + 1; i < d->nodes[c].end; ) {
-			if (live[i] && node_is_element(&d->nodes[i]) &&
-			    is_clutter(&a, i, total)) {
-				d->nodes[i].flags |= NODE_REMOVED;
-				i = d->nodes[i].end;
-			} else
-				i++;
-		}
-		c = d->nodes[c].end - 1;
-	}
+	if (remove_clutter(&a, root, total) == -1)
+		goto out;
 	rc = keep_parts(d, root, opts->full);
 out:
 	free(a.live);
