@@ -131,9 +131,15 @@ static const char *const aside_words[] = {
 	"disclosure", "disclaimer", NULL
 };
 
-/* Words of a class or id value, counted against the four lists. */
+/*
+ * The outside words that name a place in the page's layout rather than
+ * a kind of text: a sidebar or a rail is narrow, and short.
+ */
+static const char *const layout_words[] = { "sidebar", "rail", NULL };
+
+/* Words of a class or id value, counted against the lists. */
 struct names {
-	int	 good, bad, outside, aside;
+	int	 good, bad, outside, layout, aside;
 };
 
 /*
@@ -185,6 +191,7 @@ name_words(const char *s, struct names *c)
 				c->good += in_list(good_words, w, n);
 				c->bad += in_list(bad_words, w, n);
 				c->outside += in_list(outside_words, w, n);
+				c->layout += in_list(layout_words, w, n);
 				c->aside += in_list(aside_words, w, n);
 				skip = (n == 4 && memcmp(w, "with", 4) == 0) ||
 				    (n == 3 && memcmp(w, "has", 3) == 0) ||
@@ -206,7 +213,7 @@ static struct names
 names_of(const struct cex_node *n)
 {
 	const GumboAttribute	*a;
-	struct names		 c = { 0, 0, 0, 0 };
+	struct names		 c = { 0, 0, 0, 0, 0 };
 
 	if ((a = dom_attr(n, "class")) != NULL)
 		name_words(a->value, &c);
@@ -231,6 +238,24 @@ is_outside(const struct cex_node *n)
 {
 	return n->tag == GUMBO_TAG_ASIDE || n->tag == GUMBO_TAG_NAV ||
 	    n->tag == GUMBO_TAG_FOOTER || names_of(n).outside > 0;
+}
+
+/*
+ * Whether an element that is_outside names only by its place in the
+ * layout is the wrapper of the layout a sidebar sits in, article
+ * included ("l-sidebar-fixed l-article-body"): its names say what it
+ * holds is the article too, and it holds more than half the letters of
+ * the page (page_letters). A sidebar of its own name only, or holding
+ * less, is the sidebar, even where a short article has less text.
+ */
+static bool
+is_layout_wrapper(const struct cex_node *n, uint32_t page_letters)
+{
+	struct names	 c = names_of(n);
+
+	return n->tag != GUMBO_TAG_ASIDE && n->tag != GUMBO_TAG_NAV &&
+	    n->tag != GUMBO_TAG_FOOTER && c.outside == c.layout &&
+	    c.good > 0 && n->letters > page_letters / 2;
 }
 
 /*
@@ -967,7 +992,8 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		a.outside[i] = a.outside[n->parent] ||
 		    (node_is_element(n) && !a.anchor[i] &&
 		    n->tag != GUMBO_TAG_BODY && n->tag != GUMBO_TAG_HTML &&
-		    is_outside(n));
+		    is_outside(n) && !is_layout_wrapper(n, body != 0 ?
+		    d->nodes[body].letters : 0));
 	}
 	aggregate(&a);
 	score_blocks(&a);
