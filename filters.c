@@ -81,11 +81,51 @@ filter_attributes(struct cex_doc *d, const struct cex_opts *opts)
 	return 0;
 }
 
+/* Whether a text node inside a noscript is markup saved as text. */
+static bool
+is_saved_markup(const struct cex_node *n)
+{
+	const char	*s;
+
+	if (!node_is_text(n))
+		return false;
+	s = n->g->v.text.text;
+	return s[strspn(s, " \t\n\f\r")] == '<';
+}
+
+/*
+ * Whether the page shows its text only to readers without scripts: it
+ * has more letters inside noscript elements than outside them, as a
+ * page does whose scripts write its content and which gives the same
+ * content in noscript for the others. cex is such a reader. A browser
+ * that ran the scripts saves what a noscript holds as text: such text
+ * that begins with a tag is markup, not letters a reader sees.
+ */
+static bool
+shown_without_scripts(const struct cex_doc *d)
+{
+	uint64_t	 inside = 0, outside = 0;
+	uint32_t	 i, end = 0;
+
+	for (i = 1; i < d->nnodes; i++) {
+		if (i >= end && d->nodes[i].tag == GUMBO_TAG_NOSCRIPT)
+			end = d->nodes[i].end;
+		if (i >= end)
+			outside += d->nodes[i].own_letters;
+		else if (!is_saved_markup(&d->nodes[i]))
+			inside += d->nodes[i].own_letters;
+	}
+	return inside > outside;
+}
+
 /*
  * Element filters: each element gets the action the options give its
- * tag (remove, unwrap or keep), comments go with GROUP_COMMENTS, and two
- * cases are not a tag of their own: style sheets linked with <link>, and
- * image buttons (<input type=image>).
+ * tag (remove, unwrap or keep), comments go with GROUP_COMMENTS, and
+ * three cases are not a tag of their own: style sheets linked with
+ * <link>, image buttons (<input type=image>), and the noscript elements
+ * of a page that shows its text only in them (shown_without_scripts),
+ * which are unwrapped rather than removed, but for the markup they hold
+ * as text.
  */
 int
 filter_elements(struct cex_doc *d, const struct cex_opts *opts)
@@ -93,12 +133,16 @@ filter_elements(struct cex_doc *d, const struct cex_opts *opts)
 	struct cex_node	*n;
 	unsigned char	 act;
 	uint32_t	 i;
+	int		 noscript = -1;	/* shown_without_scripts, once known */
+	uint32_t	 unwrapped = 0;	/* the end of an unwrapped noscript */
 
 	for (i = 1; i < d->nnodes; ) {
 		n = &d->nodes[i];
 		act = ACT_KEEP;
 		if (n->type == GUMBO_NODE_COMMENT &&
 		    group_on(opts, GROUP_COMMENTS))
+			act = ACT_REMOVE;
+		else if (i < unwrapped && is_saved_markup(n))
 			act = ACT_REMOVE;
 		else if (node_is_element(n)) {
 			act = tagmap_get(&opts->elements, n->g);
@@ -110,6 +154,15 @@ filter_elements(struct cex_doc *d, const struct cex_opts *opts)
 			    group_on(opts, GROUP_IMAGES) &&
 			    attr_is(n, "type", "image"))
 				act = ACT_REMOVE;
+			if (act == ACT_REMOVE && n->tag == GUMBO_TAG_NOSCRIPT) {
+				if (noscript == -1)
+					noscript = shown_without_scripts(d);
+				if (noscript) {
+					act = ACT_UNWRAP;
+					if (n->end > unwrapped)
+						unwrapped = n->end;
+				}
+			}
 		}
 		if (act == ACT_REMOVE) {
 			n->flags |= NODE_REMOVED;
