@@ -584,6 +584,27 @@ is_block_parent(uint16_t tag)
 	}
 }
 
+/* Whether a block is mostly links: a list of other pages. */
+static bool
+is_link_list(const struct cex_node *n)
+{
+	switch (n->tag) {
+	case GUMBO_TAG_UL:
+	case GUMBO_TAG_OL:
+	case GUMBO_TAG_DIV:
+	case GUMBO_TAG_SECTION:
+	case GUMBO_TAG_ASIDE:
+	case GUMBO_TAG_FOOTER:
+	case GUMBO_TAG_HEADER:
+	case GUMBO_TAG_TABLE:
+	case GUMBO_TAG_P:
+		return n->links > 0 && n->letters > 0 &&
+		    (double)n->linked / n->letters > 0.5;
+	default:
+		return false;
+	}
+}
+
 /* What is_clutter finds an element inside the article to be. */
 enum clutter {
 	NOT_CLUTTER,
@@ -600,13 +621,11 @@ static enum clutter
 is_clutter(const struct article *a, uint32_t i, uint32_t total)
 {
 	const struct cex_node	*n = &a->d->nodes[i];
-	double			 density;
 	int			 bad, weight;
 
 	if (n->tag == GUMBO_TAG_NAV)
 		return CLUTTER;
 	weight = name_weight(n, &bad);
-	density = n->letters > 0 ? (double)n->linked / n->letters : 0;
 	if (bad > 0 && weight < 0 && n->letters * 2 < total)
 		return NAMED_CLUTTER;
 	/*
@@ -630,22 +649,7 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 	if (n->tag == GUMBO_TAG_TIME &&
 	    is_block_parent(a->d->nodes[n->parent].tag))
 		return CLUTTER;
-	switch (n->tag) {
-	case GUMBO_TAG_UL:
-	case GUMBO_TAG_OL:
-	case GUMBO_TAG_DIV:
-	case GUMBO_TAG_SECTION:
-	case GUMBO_TAG_ASIDE:
-	case GUMBO_TAG_FOOTER:
-	case GUMBO_TAG_HEADER:
-	case GUMBO_TAG_TABLE:
-	case GUMBO_TAG_P:
-		/* Mostly links: a list of other pages. */
-		return n->links > 0 && density > 0.5 ?
-		    CLUTTER : NOT_CLUTTER;
-	default:
-		return NOT_CLUTTER;
-	}
+	return is_link_list(n) ? CLUTTER : NOT_CLUTTER;
 }
 
 /*
@@ -846,101 +850,169 @@ cmp_named(const void *x, const void *y)
 	return p->len < q->len ? -1 : p->len > q->len;
 }
 
+/* The state of clutter removal inside the roots. */
+struct cleaner {
+	struct article		*a;
+	const unsigned char	*root;
+	uint32_t		 total;		/* letters in the roots */
+	uint32_t		 best;		/* the best root, or 0 */
+	unsigned char		*spared;	/* kinds that are content */
+	bool			 relaxed;	/* no rule by names or links */
+	struct named		*named;		/* named clutter, with a class */
+	size_t			 count, cap;
+};
+
+/* What clutter_walk does with each outermost piece of clutter. */
+enum clutter_step { COLLECT, MEASURE, MEASURE_OUTSIDE, MARK };
+
 /*
- * Removes the clutter inside the roots (is_clutter), but for the kind
- * of block that holds most of the article's text: clutter is the
- * lesser part of an article, so when the blocks of one tag and first
- * class word that their names alone would remove ("caption-image" of
- * a picture story, "entry_author_NAME" of a blog's posts) add up to
- * half its letters or more, they are its content. Not so readers'
- * comments, related stories and the like (outside_words), which often
- * outweigh a short article. Each block spared is looked into as any
- * other is. Returns -1 if memory runs out.
+ * Walks the clutter inside the roots, outermost first: collects the
+ * named clutter that has a class and is not outside (COLLECT), adds up
+ * the letters of all of it in the best root (MEASURE) or of what
+ * is_outside names there (MEASURE_OUTSIDE), or marks it removed (MARK).
+ * Relaxed, only the
+ * rules that read neither names nor links apply. Returns the letters,
+ * or UINT64_MAX if memory runs out.
  */
-static int
-remove_clutter(struct article *a, const unsigned char *root, uint32_t total)
+static uint64_t
+clutter_walk(struct cleaner *cl, enum clutter_step step)
 {
-	struct cex_doc		*d = a->d;
-	struct named		*named = NULL, *grown;
+	struct cex_doc		*d = cl->a->d;
 	const GumboAttribute	*cls;
-	unsigned char		*spared;
-	size_t			 count = 0, cap = 0, k, j, best_k = 0;
-	uint64_t		 sum, group, best_sum;
+	struct named		*grown, *nm;
+	uint64_t		 letters = 0;
 	uint32_t		 c, i;
 	enum clutter		 kind;
-	int			 pass;
 
-	if ((spared = calloc(d->nnodes, 1)) == NULL)
-		return -1;
-	for (pass = 0; pass < 2; pass++) {
-		for (c = 1; c < d->nnodes; c = root[c] ? d->nodes[c].end : c + 1) {
-			if (!root[c])
+	for (c = 1; c < d->nnodes; c = cl->root[c] ? d->nodes[c].end : c + 1) {
+		if (!cl->root[c])
+			continue;
+		for (i = c + 1; i < d->nodes[c].end; ) {
+			if (!cl->a->live[i] || !node_is_element(&d->nodes[i]) ||
+			    cl->spared[i] ||
+			    (kind = is_clutter(cl->a, i, cl->total)) ==
+			    NOT_CLUTTER ||
+			    (cl->relaxed && (kind == NAMED_CLUTTER ||
+			    is_link_list(&d->nodes[i])))) {
+				i++;
 				continue;
-			for (i = c + 1; i < d->nodes[c].end; ) {
-				if (!a->live[i] || !node_is_element(&d->nodes[i]) ||
-				    spared[i] ||
-				    (kind = is_clutter(a, i, total)) == NOT_CLUTTER) {
-					i++;
-					continue;
-				}
-				if (pass == 1)
-					d->nodes[i].flags |= NODE_REMOVED;
-				else if (kind == NAMED_CLUTTER &&
-				    names_of(&d->nodes[i]).outside == 0 &&
-				    (cls = dom_attr(&d->nodes[i], "class")) != NULL &&
-				    *cls->value != '\0') {
-					if (count == cap) {
-						cap = cap ? 2 * cap : 16;
-						if ((grown = reallocarray(named, cap,
-						    sizeof(*named))) == NULL) {
-							free(named);
-							free(spared);
-							return -1;
-						}
-						named = grown;
-					}
-					named[count].node = i;
-					named[count].tag = d->nodes[i].tag;
-					named[count].kind = cls->value +
-					    strspn(cls->value, " \t\n\f\r");
-					named[count].len = strcspn(named[count].kind,
-					    " \t\n\f\r");
-					count++;
-				}
-				i = d->nodes[i].end;
 			}
-		}
-		if (pass == 1)
-			break;
-		sum = 0;
-		for (k = 0; k < count; k++)
-			sum += d->nodes[named[k].node].letters;
-		qsort(named, count, sizeof(*named), cmp_named);
-		/* The largest kind first, until less than half would go. */
-		while (2 * sum >= total) {
-			best_sum = 0;
-			for (k = 0; k < count; k = j) {
-				group = 0;
-				for (j = k; j < count &&
-				    cmp_named(&named[k], &named[j]) == 0; j++)
-					group += spared[named[j].node] ? 0 :
-					    d->nodes[named[j].node].letters;
-				if (j - k >= 2 && group > best_sum) {
-					best_sum = group;
-					best_k = k;
+			if ((step != MEASURE && step != MEASURE_OUTSIDE) ||
+			    (c == cl->best && (step == MEASURE ||
+			    is_outside(&d->nodes[i]))))
+				letters += d->nodes[i].letters;
+			if (step == MARK)
+				d->nodes[i].flags |= NODE_REMOVED;
+			else if (step == COLLECT && kind == NAMED_CLUTTER &&
+			    names_of(&d->nodes[i]).outside == 0 &&
+			    (cls = dom_attr(&d->nodes[i], "class")) != NULL &&
+			    *cls->value != '\0') {
+				if (cl->count == cl->cap) {
+					cl->cap = cl->cap ? 2 * cl->cap : 16;
+					if ((grown = reallocarray(cl->named,
+					    cl->cap, sizeof(*grown))) == NULL)
+						return UINT64_MAX;
+					cl->named = grown;
 				}
+				nm = &cl->named[cl->count++];
+				nm->node = i;
+				nm->tag = d->nodes[i].tag;
+				nm->kind = cls->value + strspn(cls->value,
+				    " \t\n\f\r");
+				nm->len = strcspn(nm->kind, " \t\n\f\r");
 			}
-			if (best_sum == 0)
-				break;
-			for (k = best_k; k < count &&
-			    cmp_named(&named[best_k], &named[k]) == 0; k++)
-				spared[named[k].node] = 1;
-			sum -= best_sum;
+			i = d->nodes[i].end;
 		}
 	}
-	free(named);
-	free(spared);
-	return 0;
+	return letters;
+}
+
+/*
+ * Clutter is the lesser part of an article: when the blocks of one tag
+ * and first class word that their names alone would remove ("caption-
+ * image" of a photo story, "entry_author_NAME" of a blog's posts) add
+ * up to half its letters or more, they are its content, and are
+ * spared, the largest kind first, until less than half would go. Not
+ * so readers' comments, related stories and the like (outside_words),
+ * which often outweigh a short article (clutter_walk does not collect
+ * them).
+ */
+static void
+spare_kinds(struct cleaner *cl)
+{
+	const struct cex_doc	*d = cl->a->d;
+	struct named		*nm = cl->named;
+	size_t			 k, j, best_k = 0;
+	uint64_t		 sum = 0, group, best_sum;
+
+	for (k = 0; k < cl->count; k++)
+		sum += d->nodes[nm[k].node].letters;
+	qsort(nm, cl->count, sizeof(*nm), cmp_named);
+	while (2 * sum >= cl->total) {
+		best_sum = 0;
+		for (k = 0; k < cl->count; k = j) {
+			group = 0;
+			for (j = k; j < cl->count &&
+			    cmp_named(&nm[k], &nm[j]) == 0; j++)
+				group += cl->spared[nm[j].node] ? 0 :
+				    d->nodes[nm[j].node].letters;
+			if (j - k >= 2 && group > best_sum) {
+				best_sum = group;
+				best_k = k;
+			}
+		}
+		if (best_sum == 0)
+			break;
+		for (k = best_k; k < cl->count &&
+		    cmp_named(&nm[best_k], &nm[k]) == 0; k++)
+			cl->spared[nm[k].node] = 1;
+		sum -= best_sum;
+	}
+}
+
+/*
+ * Removes the clutter inside the roots (is_clutter), but for the kinds
+ * of block spare_kinds finds to be content. When that would leave less
+ * than a quarter of the letters of the best container (best) that are
+ * not outside the article (readers' comments may well outweigh it), the
+ * rules have gone wrong on this page (a post that is a list of links, a
+ * body all of whose blocks carry a clutter word), and only the rules
+ * that read neither names nor links apply, as Readability retries with
+ * its rules off. Not so with no best container (the whole body), where
+ * the rules are all there is to go by, nor with one of less than 500
+ * letters, too short to tell.
+ * Each block spared is looked into as any other is. Returns -1 if
+ * memory runs out.
+ */
+static int
+remove_clutter(struct article *a, const unsigned char *root, uint32_t total,
+    uint32_t best)
+{
+	struct cleaner	 cl;
+	uint64_t	 removed;
+	int		 rc = -1;
+
+	memset(&cl, 0, sizeof(cl));
+	cl.a = a;
+	cl.root = root;
+	cl.total = total;
+	cl.best = best;
+	if ((cl.spared = calloc(a->d->nnodes, 1)) == NULL ||
+	    clutter_walk(&cl, COLLECT) == UINT64_MAX)
+		goto out;
+	spare_kinds(&cl);
+	if (best != 0 && a->d->nodes[best].letters >= 500) {
+		removed = clutter_walk(&cl, MEASURE);
+		cl.relaxed = 4 * (a->d->nodes[best].letters - removed) <
+		    a->d->nodes[best].letters -
+		    clutter_walk(&cl, MEASURE_OUTSIDE);
+	}
+	clutter_walk(&cl, MARK);
+	rc = 0;
+out:
+	free(cl.named);
+	free(cl.spared);
+	return rc;
 }
 
 int
@@ -1066,7 +1138,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			total += d->nodes[i].letters;
 			i = d->nodes[i].end - 1;
 		}
-	if (remove_clutter(&a, root, total) == -1)
+	if (remove_clutter(&a, root, total, best != body ? best : 0) == -1)
 		goto out;
 	rc = keep_parts(d, root, opts->full);
 out:
