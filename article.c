@@ -653,11 +653,37 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 }
 
 /*
+ * Whether the class words of the value x begin the class words of y:
+ * y is x with modifiers after it.
+ */
+static bool
+class_words_begin(const char *x, const char *y)
+{
+	static const char space[] = " \t\n\f\r";
+	size_t	 lx, ly;
+
+	for (;;) {
+		x += strspn(x, space);
+		y += strspn(y, space);
+		if (*x == '\0')
+			return true;
+		lx = strcspn(x, space);
+		ly = strcspn(y, space);
+		if (lx != ly || memcmp(x, y, lx) != 0)
+			return false;
+		x += lx;
+		y += ly;
+	}
+}
+
+/*
  * An article split into chunks (by ads, figures, or a layout grid) is
  * several containers of the same tag and class, each holding a part of
- * the text: the containers elsewhere in the page that are the best
- * one's twins, with text and outside comments and sidebars, are parts
- * of the article too.
+ * the text, the first or last of them often with a modifier after its
+ * class ("block-text block-text_first", "body v2"): the containers
+ * elsewhere in the page that are the best one's twins (the class words
+ * of one begin the other's), with text and outside comments and
+ * sidebars, are parts of the article too.
  */
 static bool
 is_twin(const struct article *a, uint32_t i, uint32_t best)
@@ -670,8 +696,11 @@ is_twin(const struct article *a, uint32_t i, uint32_t best)
 		return false;
 	ci = dom_attr(n, "class");
 	cb = dom_attr(b, "class");
-	return ci != NULL && cb != NULL && *cb->value != '\0' &&
-	    strcmp(ci->value, cb->value) == 0;
+	return ci != NULL && cb != NULL &&
+	    cb->value[strspn(cb->value, " \t\n\f\r")] != '\0' &&
+	    ci->value[strspn(ci->value, " \t\n\f\r")] != '\0' &&
+	    (class_words_begin(ci->value, cb->value) ||
+	    class_words_begin(cb->value, ci->value));
 }
 
 /*
