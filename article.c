@@ -109,12 +109,14 @@ in_list(const char *const *list, const char *w, size_t len)
 /*
  * Names of the parts of a page around the article that can hold much
  * text of their own: the text of readers' comments, of the sidebar or
- * the footer, of related stories is never the article.
+ * the footer, of related stories, of a popup over the page is never the
+ * article.
  */
 static const char *const outside_words[] = {
 	"comment", "comments", "disqus", "respond", "reply", "replies",
 	"discussion", "sidebar", "footer", "related", "recommended",
-	"recirc", "popular", "trending", "rail", NULL
+	"recirc", "popular", "trending", "rail", "modal", "popup", "lightbox",
+	NULL
 };
 
 /*
@@ -233,11 +235,38 @@ name_weight(const struct cex_node *n, int *bad_out)
 	return c.good - c.bad;
 }
 
+/*
+ * Whether an element is a dialog over the page (a popup, a login or
+ * newsletter box): a dialog element, or one whose role says so or that
+ * is modal.
+ */
+static bool
+is_dialog(const struct cex_node *n)
+{
+	const GumboAttribute	*a;
+	const char		*name;
+	size_t			 len;
+	bool			 source;
+
+	if (n->tag == GUMBO_TAG_UNKNOWN) {
+		name = dom_tagname(n->g, &len, &source);
+		if (len == 6 && strncasecmp(name, "dialog", 6) == 0)
+			return true;
+	}
+	if ((a = dom_attr(n, "role")) != NULL &&
+	    (strcasecmp(a->value, "dialog") == 0 ||
+	    strcasecmp(a->value, "alertdialog") == 0))
+		return true;
+	return (a = dom_attr(n, "aria-modal")) != NULL &&
+	    strcasecmp(a->value, "true") == 0;
+}
+
 static bool
 is_outside(const struct cex_node *n)
 {
 	return n->tag == GUMBO_TAG_ASIDE || n->tag == GUMBO_TAG_NAV ||
-	    n->tag == GUMBO_TAG_FOOTER || names_of(n).outside > 0;
+	    n->tag == GUMBO_TAG_FOOTER || names_of(n).outside > 0 ||
+	    is_dialog(n);
 }
 
 /*
@@ -478,7 +507,9 @@ aggregate(struct article *a)
  * container with as much text of its own, earns 1 + its punctuation
  * (capped) + a point a 100 letters (up to 3), given whole to its parent
  * and halved to each ancestor above, three levels up: text lives in the
- * containers close above it.
+ * containers close above it. A block outside the article (readers'
+ * comments, a sidebar, a dialog) earns nothing for the wrapper that
+ * holds it and the article.
  */
 static void
 score_blocks(struct article *a)
@@ -490,7 +521,7 @@ score_blocks(struct article *a)
 
 	for (i = 1; i < d->nnodes; i++) {
 		n = &d->nodes[i];
-		if (!a->live[i] || !node_is_element(n))
+		if (!a->live[i] || !node_is_element(n) || a->outside[i])
 			continue;
 		if (is_container(n->tag)) {
 			letters = a->own[i];
