@@ -65,9 +65,12 @@ $(BUILD)/cex.o: $(BUILD)/paths.h
 bench/gparse: bench/gparse.c
 	$(CC) $(CFLAGS) $(WARNINGS) $(DEPS_CFLAGS) -o $@ $< $(DEPS_LIBS)
 
-# The test package of make eval and eval-check, and the methods scored:
+# The test package of eval-check and make fuzz's seeds, the packages of
+# make eval (all of the development corpus), and the methods scored:
 # every method cex has, with the settings their papers tried.
 CORPUS ?= ../shared/corpus/aeb-dev
+EVAL_PACKAGES ?= ../shared/corpus/aeb-dev \
+	$(sort $(wildcard ../shared/corpus/wceb-dev/*))
 EVAL_METHODS = plain,crunch,crunch:preset=crunch,crunch:link-lists=off
 EVAL_METHODS := $(EVAL_METHODS),descend,lqf:link-quota=0.25,lqf
 EVAL_METHODS := $(EVAL_METHODS),lqf:link-quota=0.75,bte,dsc,template
@@ -114,8 +117,10 @@ fuzz: build/fuzz/cex-fuzz
 		-dict=../fuzz/html.dict -timeout=10 \
 		-artifact_prefix=fuzz-findings/ fuzz-corpus
 
+# Shingle F1 of every method on every package and on all their pages,
+# beside the other extractors' outputs stored with the packages.
 eval: cex
-	./cex --eval --summary -m '$(EVAL_METHODS)' $(CORPUS)
+	CEX=./cex tools/eval-table '$(EVAL_METHODS)' $(EVAL_PACKAGES)
 
 # cex --eval's shingles against the benchmark's scorer, on every page.
 eval-check: cex

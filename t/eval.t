@@ -63,6 +63,29 @@ else
 	echo "ok $n # SKIP no ../shared/bin/aeb-score to compare with"
 fi
 
+# make eval's table: cex's rows from --eval, a peer's from its stored
+# output scored by aeb-score (here a stand-in that gives one line).
+mkdir -p "$tmp/c/set" "$tmp/c/set-peers/tool_x"
+cp -r t/eval/pkg "$tmp/c/set/p1"
+cp -r t/eval/other "$tmp/c/set/p2"
+echo '{}' > "$tmp/c/set-peers/tool_x/p1.json"
+printf '#!/bin/sh\necho "x 0.480 0.400 0.600"\n' > "$tmp/score"
+chmod +x "$tmp/score"
+CEX=$CEX AEB_SCORE=$tmp/score tools/eval-table plain,article \
+    "$tmp/c/set/p1" "$tmp/c/set/p2" > "$tmp/table"
+cat > "$tmp/expected" <<'END'
+Shingle F1 by package (mean precision and recall per page, as
+aeb-score; all = every page of the packages together):
+  1 p1  2 p2
+                                      1      2    all
+cex -m plain                      0.214  0.857  0.280
+cex -m article                    0.214  1.000  0.293
+tool-x                            0.480      -      -
+END
+diff -u "$tmp/expected" "$tmp/table" > "$tmp/diff"
+ok $? "eval-table: methods and peers by package, and all pages"
+sed 's/^/# /' "$tmp/diff"
+
 # -m outside --eval: one method, with its settings.
 "$CEX" -m crunch:link-lists=off:no-keep-links t/cases/linklists.html |
     cmp -s - t/cases/linklists.off.out
