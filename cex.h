@@ -486,6 +486,15 @@ int		 method_template(struct cex_doc *, const struct cex_opts *,
 /* url.c */
 size_t	 url_scheme_length(const char *);
 char	*url_resolve(const char *base, const char *ref);
+enum url_kind {
+	URL_NONE,		/* not an address */
+	URL_ONE,		/* an address */
+	URL_SRCSET		/* a srcset: addresses with descriptors */
+};
+enum url_kind url_attr_kind(const struct cex_node *, const GumboAttribute *);
+char	*url_resolve_srcset(const char *base, const char *srcset);
+int	 url_of_attr(const struct cex_doc *, const struct cex_node *,
+	    const GumboAttribute *, char **);
 
 /* output.c */
 int	 out_html(FILE *, const struct cex_doc *);

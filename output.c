@@ -368,10 +368,11 @@ cmp_attr_name(const void *key, const void *entry)
 /*
  * Writes an attribute of a node, its name as the parser will give it
  * to an element named as naming says (NAME_*): in lower case, and then
- * for SVG and MathML as they change some.
+ * for SVG and MathML as they change some; its value is value.
  */
 static void
-put_node_attr(FILE *f, const GumboAttribute *a, uint8_t naming)
+put_node_attr(FILE *f, const GumboAttribute *a, const char *value,
+    uint8_t naming)
 {
 	const char *const *svg;
 
@@ -401,7 +402,7 @@ put_node_attr(FILE *f, const GumboAttribute *a, uint8_t naming)
 	else
 		put_lower(f, a->name);
 	fputs("=\"", f);
-	escape_attr(f, a->value);
+	escape_attr(f, value);
 	putc('"', f);
 }
 
@@ -457,6 +458,8 @@ put_start(struct htmlw *w, const struct btoken *t, uint32_t i)
 {
 	const struct cex_node	*n;
 	const GumboVector	*attrs;
+	const GumboAttribute	*a;
+	char			*url;
 	size_t			 k;
 
 	w->script = SCRIPT_DATA;
@@ -484,8 +487,15 @@ put_start(struct htmlw *w, const struct btoken *t, uint32_t i)
 		 */
 		if (((const GumboAttribute *)attrs->data[k])->name[0] == '\0')
 			continue;
+		a = attrs->data[k];
+		if (url_of_attr(w->d, n, a, &url) == -1) {
+			w->nomem = true;
+			continue;
+		}
 		putc(' ', w->f);
-		put_node_attr(w->f, attrs->data[k], w->naming[i]);
+		put_node_attr(w->f, a, url != NULL ? url : a->value,
+		    w->naming[i]);
+		free(url);
 	}
 	putc('>', w->f);
 }

@@ -264,3 +264,118 @@ url_resolve(const char *base, const char *ref)
 	free(clean);
 	return out;
 }
+
+/*
+ * Whether attribute a of node n holds an address a reader follows or
+ * loads: the href of a link or an image map's area, the source of an
+ * image, a media element, a frame or an embed (src, and a video's
+ * poster), or a list of image sources (srcset, URL_SRCSET).
+ */
+enum url_kind
+url_attr_kind(const struct cex_node *n, const GumboAttribute *a)
+{
+	if (n->type != GUMBO_NODE_ELEMENT ||
+	    n->g->v.element.tag_namespace != GUMBO_NAMESPACE_HTML ||
+	    a->attr_namespace != GUMBO_ATTR_NAMESPACE_NONE)
+		return URL_NONE;
+	switch (n->tag) {
+	case GUMBO_TAG_A:
+	case GUMBO_TAG_AREA:
+		return strcmp(a->name, "href") == 0 ? URL_ONE : URL_NONE;
+	case GUMBO_TAG_IMG:
+	case GUMBO_TAG_SOURCE:
+		if (strcmp(a->name, "srcset") == 0)
+			return URL_SRCSET;
+		return strcmp(a->name, "src") == 0 ? URL_ONE : URL_NONE;
+	case GUMBO_TAG_VIDEO:
+		if (strcmp(a->name, "poster") == 0)
+			return URL_ONE;
+		/* FALLTHROUGH */
+	case GUMBO_TAG_AUDIO:
+	case GUMBO_TAG_TRACK:
+	case GUMBO_TAG_IFRAME:
+	case GUMBO_TAG_EMBED:
+	case GUMBO_TAG_INPUT:
+		return strcmp(a->name, "src") == 0 ? URL_ONE : URL_NONE;
+	default:
+		return URL_NONE;
+	}
+}
+
+/*
+ * A srcset's candidates ("a.jpg 1x, b.jpg 2x"), each address resolved
+ * against base, as a new string; NULL if memory runs out. An address is
+ * a run of characters but spaces, the commas at its end not its own;
+ * what follows it up to a comma describes it and is kept as written
+ * (the HTML standard's parsing of srcset, short of the parentheses a
+ * descriptor may hold).
+ */
+char *
+url_resolve_srcset(const char *base, const char *srcset)
+{
+	char		*out = NULL, *url, *ref;
+	size_t		 size = 0, len;
+	const char	*p = srcset, *start;
+	FILE		*f;
+
+	if ((f = open_memstream(&out, &size)) == NULL)
+		return NULL;
+	for (;;) {
+		start = p;
+		while (ascii_is_space((unsigned char)*p) || *p == ',')
+			p++;
+		fwrite(start, 1, (size_t)(p - start), f);
+		if (*p == '\0')
+			break;
+		for (len = 0; p[len] != '\0' && !ascii_is_space((unsigned char)p[len]);
+		    len++)
+			continue;
+		while (len > 0 && p[len - 1] == ',')
+			len--;
+		if ((ref = strndup(p, len)) == NULL ||
+		    (url = url_resolve(base, ref)) == NULL) {
+			free(ref);
+			fclose(f);
+			free(out);
+			return NULL;
+		}
+		fputs(url, f);
+		free(url);
+		free(ref);
+		p += len;
+		/* The descriptors, to the comma that ends the candidate. */
+		start = p;
+		while (*p != '\0' && *p != ',')
+			p++;
+		fwrite(start, 1, (size_t)(p - start), f);
+	}
+	if (fclose(f) == EOF) {
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+
+/*
+ * The value of attribute a of node n as cex writes it: an address
+ * resolved against the page's (--url, or its base element) when one is
+ * known, in *resolved as a new string; else *resolved is NULL and the
+ * value is written as it is. Returns -1 if memory runs out.
+ */
+int
+url_of_attr(const struct cex_doc *d, const struct cex_node *n,
+    const GumboAttribute *a, char **resolved)
+{
+	*resolved = NULL;
+	switch (d->base_url != NULL ? url_attr_kind(n, a) : URL_NONE) {
+	case URL_ONE:
+		*resolved = url_resolve(d->base_url, a->value);
+		break;
+	case URL_SRCSET:
+		*resolved = url_resolve_srcset(d->base_url, a->value);
+		break;
+	default:
+		return 0;
+	}
+	return *resolved == NULL ? -1 : 0;
+}
