@@ -411,22 +411,75 @@ battr_name_cmp(const struct battr *a, const struct battr *c)
 }
 
 /*
+ * The code point gumbo 0.10.1 makes of a numeric reference's number
+ * (its char_ref.c, after the HTML standard): 0 and the C1 controls of
+ * windows-1252's table replaced, surrogates and numbers past Unicode
+ * made U+FFFD; others as they are.
+ */
+static uint32_t
+numeric_reference(uint32_t cp)
+{
+	static const uint16_t c1[32] = {
+		0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020,
+		0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D,
+		0x017D, 0x008F, 0x0090, 0x2018, 0x2019, 0x201C, 0x201D,
+		0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A,
+		0x0153, 0x009D, 0x017E, 0x0178 };
+
+	if (cp == 0)
+		return 0xFFFD;
+	if (cp >= 0x80 && cp <= 0x9F)
+		return c1[cp - 0x80];
+	if ((cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+		return 0xFFFD;
+	return cp;
+}
+
+/* Writes code point cp (at most 0x10FFFF) at o as UTF-8; its length. */
+static size_t
+put_cp(char *o, uint32_t cp)
+{
+	if (cp < 0x80) {
+		o[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		o[0] = (char)(0xC0 | cp >> 6);
+		o[1] = (char)(0x80 | (cp & 0x3F));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		o[0] = (char)(0xE0 | cp >> 12);
+		o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		o[2] = (char)(0x80 | (cp & 0x3F));
+		return 3;
+	}
+	o[0] = (char)(0xF0 | cp >> 18);
+	o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+	o[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+	o[3] = (char)(0x80 | (cp & 0x3F));
+	return 4;
+}
+
+/*
  * Writes an attribute's value to out as gumbo would have it, for
- * comparing: the five references of XML's and numeric references to
- * printable characters decoded. Any other reference, or a NUL byte,
- * sets *unsure. Returns the bytes written (at most the value's).
+ * comparing: the five references of XML's, &nbsp; and numeric
+ * references decoded (what cex's HTML writer writes: a parse of its
+ * output compares as the first). Any other named reference, or a NUL
+ * byte, sets *unsure. Returns the bytes written (at most the value's:
+ * no reference is shorter than what it stands for).
  */
 static size_t
 battr_decode(const struct battr *a, char *out, bool *unsure)
 {
 	static const struct {
 		const char	*name;
-		char		 c;
-	} xml[] = { { "amp;", '&' }, { "lt;", '<' }, { "gt;", '>' },
-	    { "quot;", '"' }, { "apos;", '\'' } };
+		const char	*s;
+	} named[] = { { "amp;", "&" }, { "lt;", "<" }, { "gt;", ">" },
+	    { "quot;", "\"" }, { "apos;", "'" }, { "nbsp;", "\xC2\xA0" } };
 	const char	*v = a->value, *e = a->value + a->value_len, *q;
 	char		*o = out;
-	unsigned long	 cp;
+	uint32_t	 cp;
 	size_t		 k;
 	bool		 hex;
 
@@ -437,13 +490,15 @@ battr_decode(const struct battr *a, char *out, bool *unsure)
 			*o++ = *v++;
 			continue;
 		}
-		for (k = 0; k < sizeof(xml) / sizeof(xml[0]); k++)
-			if ((size_t)(e - v - 1) >= strlen(xml[k].name) &&
-			    memcmp(v + 1, xml[k].name, strlen(xml[k].name)) == 0)
+		for (k = 0; k < sizeof(named) / sizeof(named[0]); k++)
+			if ((size_t)(e - v - 1) >= strlen(named[k].name) &&
+			    memcmp(v + 1, named[k].name,
+			    strlen(named[k].name)) == 0)
 				break;
-		if (k < sizeof(xml) / sizeof(xml[0])) {
-			*o++ = xml[k].c;
-			v += 1 + strlen(xml[k].name);
+		if (k < sizeof(named) / sizeof(named[0])) {
+			memcpy(o, named[k].s, strlen(named[k].s));
+			o += strlen(named[k].s);
+			v += 1 + strlen(named[k].name);
 			continue;
 		}
 		if (v[1] != '#') {
@@ -453,9 +508,13 @@ battr_decode(const struct battr *a, char *out, bool *unsure)
 			*o++ = *v++;
 			continue;
 		}
+		/*
+		 * As gumbo reads it: the digits in an unsigned int (which
+		 * wraps), the semicolon after them if there is one.
+		 */
 		hex = v + 2 < e && (v[2] == 'x' || v[2] == 'X');
 		cp = 0;
-		for (q = v + (hex ? 3 : 2); q < e && q - v < 12; q++) {
+		for (q = v + (hex ? 3 : 2); q < e; q++) {
 			unsigned char c = ascii_lower((unsigned char)*q);
 
 			if (c >= '0' && c <= '9')
@@ -469,13 +528,9 @@ battr_decode(const struct battr *a, char *out, bool *unsure)
 			*o++ = *v++;	/* no digits: as written */
 			continue;
 		}
-		if (q >= e || *q != ';' || cp < 0x20 || cp > 0x7e) {
-			*unsure = true;
-			*o++ = *v++;
-			continue;
-		}
-		*o++ = (char)cp;
-		v = q + 1;
+		/* "&#1;" is 4 bytes, its character at most 3. */
+		o += put_cp(o, numeric_reference(cp));
+		v = q < e && *q == ';' ? q + 1 : q;
 	}
 	return (size_t)(o - out);
 }
@@ -932,7 +987,13 @@ add_formatting(struct builder *b, uint32_t i, const struct btoken *t)
 			break;
 		if (b->list[k].tag != f.tag)
 			continue;
-		if ((f.unsure || b->list[k].unsure) && !b->unlimited)
+		/*
+		 * With limits on, a tag the model cannot count as gumbo
+		 * does is not risked; with none, the model follows as it
+		 * can (as when the writer runs it over its own output).
+		 */
+		if ((f.unsure || b->list[k].unsure) && !b->unlimited &&
+		    b->lim.formatting > 0)
 			refuse(b, BUILDER_FORMATTING);
 		if (b->list[k].attrs_len == f.attrs_len &&
 		    memcmp(b->arena + b->list[k].attrs, b->arena + f.attrs,
