@@ -513,10 +513,17 @@ find_base_url(struct cex_doc *d, const char *url)
 		if (node_is_element(&d->nodes[i]) &&
 		    d->nodes[i].tag == GUMBO_TAG_BASE)
 			href = dom_attr(&d->nodes[i], "href");
+	/*
+	 * An absolute address resolved against itself is in its normal
+	 * form ("/./" gone), as a browser parses its base: links that are
+	 * empty, taking the base's path, are written as an absolute link
+	 * to the same place is.
+	 */
 	if (href != NULL)
-		d->base_url = url_resolve(url, href->value);
+		d->base_url = url_resolve(url != NULL ? url : href->value,
+		    href->value);
 	else if (url != NULL)
-		d->base_url = strdup(url);
+		d->base_url = url_resolve(url, url);
 	return (href != NULL || url != NULL) && d->base_url == NULL ? -1 : 0;
 }
 
