@@ -1482,6 +1482,10 @@ text_kind(const struct cex_doc *d, uint32_t i)
 
 	if (n->type == GUMBO_NODE_TEMPLATE)
 		return TK_SKIP;
+	/* An SVG or MathML element is no HTML block, whatever its name. */
+	if (n->g->v.element.tag_namespace != GUMBO_NAMESPACE_HTML &&
+	    n->tag != GUMBO_TAG_SCRIPT && n->tag != GUMBO_TAG_STYLE)
+		return TK_INLINE;
 	switch (n->tag) {
 	case GUMBO_TAG_UL:
 	case GUMBO_TAG_OL:
@@ -1718,7 +1722,10 @@ text_enter(void *ctx, uint32_t i)
 		w->cells[w->nrows++] = 0;
 		break;
 	case TK_CELL:
-		if (w->nrows > 0 && w->cells[w->nrows - 1]++ > 0)
+		/* A cell kept without its row is a line of its own. */
+		if (w->nrows == 0)
+			want_newlines(w, 1);
+		else if (w->cells[w->nrows - 1]++ > 0)
 			w->tabs++;
 		break;
 	case TK_INLINE:
@@ -1734,6 +1741,10 @@ text_leave(void *ctx, uint32_t i)
 	enum text_kind		 kind = text_kind(w->d, i);
 
 	switch (kind) {
+	case TK_CELL:
+		if (w->nrows == 0)
+			want_newlines(w, 1);
+		break;
 	case TK_BLOCK:
 	case TK_ROW:
 		want_newlines(w, 1);
