@@ -204,6 +204,8 @@ emit(const struct emit *e, const struct cex_opts *opts, const char *input,
 		return out_text(out, e->doc);
 	case FORMAT_JSON:
 		return out_json(out, e->doc, opts, input);
+	case FORMAT_MARKDOWN:
+		return out_markdown(out, e->doc);
 	default:
 		return out_html(out, e->doc);
 	}
@@ -221,6 +223,7 @@ output_path(const struct cex_opts *opts, const char *input)
 		[FORMAT_HTML] = "html",
 		[FORMAT_TEXT] = "txt",
 		[FORMAT_JSON] = "json",
+		[FORMAT_MARKDOWN] = "md",
 	};
 	const char	*base = strrchr(input, '/'), *dot;
 	char		*path;

@@ -181,6 +181,7 @@ static const char *const format_names[FORMAT__MAX] = {
 	[FORMAT_HTML] = "html",
 	[FORMAT_TEXT] = "text",
 	[FORMAT_JSON] = "json",
+	[FORMAT_MARKDOWN] = "markdown",
 };
 
 static const char *const link_list_modes[LINKLISTS__MAX] = {
@@ -237,8 +238,10 @@ help(void)
 "read standard input.\n"
 "\n"
 "  -t, --text               write plain text instead of HTML (--format text)\n"
-"      --format FORMAT      html (default), text, or json: an object a line\n"
-"                           for each input: file, url, title, method, text\n"
+"      --format FORMAT      html (default), text, markdown (or md:\n"
+"                           CommonMark with pipe tables), or json: an\n"
+"                           object a line for each input: file, url, title,\n"
+"                           method, text\n"
 "      --json-html          with --format json, the HTML too, as \"html\"\n"
 "      --title              article: the title first (the page's first h1,\n"
 "                           or its <title>)\n"
@@ -609,7 +612,10 @@ apply_option(struct cex_opts *opts, int id, const char *arg,
 		opts->format = FORMAT_TEXT;
 		break;
 	case OPT_FORMAT:
-		if ((k = parse_choice(where, arg, format_names,
+		/* md is markdown's short name. */
+		if (strcmp(arg, "md") == 0)
+			k = FORMAT_MARKDOWN;
+		else if ((k = parse_choice(where, arg, format_names,
 		    FORMAT__MAX)) == -1)
 			return -1;
 		opts->format = k;

@@ -78,6 +78,7 @@ enum format {
 	FORMAT_HTML,		/* the content as HTML */
 	FORMAT_TEXT,		/* its text */
 	FORMAT_JSON,		/* a JSON object a line: title, text... */
+	FORMAT_MARKDOWN,	/* CommonMark with pipe tables */
 	FORMAT__MAX
 };
 
@@ -500,6 +501,9 @@ int	 url_of_attr(const struct cex_doc *, const struct cex_node *,
 int	 out_html(FILE *, const struct cex_doc *);
 int	 out_text(FILE *, const struct cex_doc *);
 char	*out_collapsed(const struct cex_doc *, uint32_t);
+
+/* markdown.c */
+int	 out_markdown(FILE *, const struct cex_doc *);
 
 /* json.c */
 int	 out_json(FILE *, const struct cex_doc *, const struct cex_opts *,

@@ -1,9 +1,9 @@
 /*
  * fuzz.c: the libFuzzer harness (make fuzz). The whole path of a page:
  * decoding, the guard, the parse, every method of -m, links resolved
- * against an address, the HTML, text and JSON writers and the test of
- * --fallback, then the evaluation's measures of the text against the
- * input. The first three bytes choose the method and the settings, the
+ * against an address, the HTML, text, Markdown and JSON writers and
+ * the test of --fallback, then the evaluation's measures of the text
+ * against the input. The first three bytes choose the method and the settings, the
  * rest is the page; for -m template, the page is compared with itself
  * cut in two.
  *
@@ -54,7 +54,8 @@ settings(struct cex_opts *o, unsigned char a, unsigned char b,
 	if ((c >> 3) & 1) {
 		o->format = FORMAT_JSON;
 		o->json_html = true;
-	}
+	} else if ((c >> 4) & 1)
+		o->format = FORMAT_MARKDOWN;
 	o->url = (c >> 2) & 1 ? "http://a/b/c/d;p?q" : NULL;
 	o->link_lists = (enum link_lists)(((a >> 4) & 3) % LINKLISTS__MAX);
 	o->link_lists_given = (a >> 6) & 1;
@@ -206,6 +207,9 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		break;
 	case FORMAT_JSON:
 		rc = out_json(f, d, &o, "-");
+		break;
+	case FORMAT_MARKDOWN:
+		rc = out_markdown(f, d);
 		break;
 	default:
 		rc = out_html(f, d);

@@ -22,10 +22,10 @@ for args in t/cases/*.args; do
 		diff -u "$name.out" "$name.got" | sed 's/^/# /'
 	fi
 	# Methods that keep a part of the page give a fragment, which is
-	# another page, and JSON is not HTML: only the others must give
-	# their output back.
+	# another page, and JSON and Markdown are not HTML: only the others
+	# must give their output back.
 	case " $* " in
-	*" -t "*|*" --text "*|*" --format json "*|*" -m descend "*|*" -m bte "*|*" -m dsc "*|*" -m article "*) ;;
+	*" -t "*|*" --text "*|*" --format json "*|*" --format md "*|*" --format markdown "*|*" -m descend "*|*" -m bte "*|*" -m dsc "*|*" -m article "*) ;;
 	*)
 		n=$((n + 1))
 		if "$CEX" "$@" < "$name.got" > "$name.again" 2>&1 &&

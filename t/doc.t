@@ -57,6 +57,19 @@ grep -q "^For more than a century, the lights along the north coast" "$tmp/first
     ! grep -q -e Archive -e Privacy -e Search "$tmp/first"
 ok $? "first run: the article without the menu, footer and form"
 
+# The README's Markdown example: the command, and what it writes, the
+# indented lines after "writes" up to the next paragraph.
+command=$(grep '^    cex --format md ' README | head -1 | sed 's/^    //')
+awk '/^writes \(t\/doc.t checks it\):$/ { on = 1; next }
+    on && /^[^ ]/ { exit }
+    on { sub(/^    /, ""); print }' README | sed '1d;$d' > "$tmp/md.want"
+mkdir -p "$tmp/bin"
+ln -sf "$CEX" "$tmp/bin/cex"
+[ -n "$command" ] && (PATH="$tmp/bin:$PATH"; eval "$command") \
+    > "$tmp/md.got" && cmp -s "$tmp/md.want" "$tmp/md.got"
+ok $? "README: the Markdown example writes what the README shows"
+diff -u "$tmp/md.want" "$tmp/md.got" | sed 's/^/# /'
+
 # The README's batch conversion, run where the README's paths exist.
 mkdir -p "$tmp/batch/saved"
 cp examples/page.html "$tmp/batch/saved/one.html"
