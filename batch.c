@@ -212,9 +212,25 @@ emit(const struct emit *e, const struct cex_opts *opts, const char *input,
 }
 
 /*
- * Output path for an input in -o mode: DIR/NAME.html, .txt or .json,
- * NAME the file's base name without its extension ("stdin" for -).
- * NULL if memory runs out.
+ * The name of an input's output in -o mode: the file's base name
+ * without its extension ("stdin" for -); *len its length.
+ */
+static const char *
+output_name(const char *input, size_t *len)
+{
+	const char	*base = strrchr(input, '/'), *dot;
+
+	base = base == NULL ? input : base + 1;
+	if (strcmp(input, "-") == 0)
+		base = "stdin";
+	dot = strrchr(base, '.');
+	*len = dot == NULL || dot == base ? strlen(base) : (size_t)(dot - base);
+	return base;
+}
+
+/*
+ * Output path for an input in -o mode: DIR/NAME.html, .txt, .md or
+ * .json (output_name). NULL if memory runs out.
  */
 static char *
 output_path(const struct cex_opts *opts, const char *input)
@@ -225,19 +241,64 @@ output_path(const struct cex_opts *opts, const char *input)
 		[FORMAT_JSON] = "json",
 		[FORMAT_MARKDOWN] = "md",
 	};
-	const char	*base = strrchr(input, '/'), *dot;
+	const char	*name;
 	char		*path;
-	int		 len;
+	size_t		 len;
 
-	base = base == NULL ? input : base + 1;
-	if (strcmp(input, "-") == 0)
-		base = "stdin";
-	dot = strrchr(base, '.');
-	len = dot == NULL || dot == base ? (int)strlen(base) : (int)(dot - base);
-	if (asprintf(&path, "%s/%.*s.%s", opts->outdir, len, base,
+	name = output_name(input, &len);
+	if (asprintf(&path, "%s/%.*s.%s", opts->outdir, (int)len, name,
 	    ext[opts->format]) == -1)
 		return NULL;
 	return path;
+}
+
+static int
+cmp_output_name(const void *x, const void *y)
+{
+	const char *const *a = x, *const *b = y;
+	const char	*na, *nb;
+	size_t		 la, lb;
+	int		 c;
+
+	na = output_name(*a, &la);
+	nb = output_name(*b, &lb);
+	if ((c = memcmp(na, nb, la < lb ? la : lb)) != 0)
+		return c;
+	return la < lb ? -1 : la > lb;
+}
+
+/*
+ * Whether two inputs of a batch would write one output file in -o mode
+ * (a/x.html and b/x.html both DIR/x.txt, of which only one would be
+ * left): 0, or -1 after a message naming both. Checked before any is
+ * read. Only -o writes files.
+ */
+int
+batch_check_names(const char *const *inputs, size_t n,
+    const struct cex_opts *opts)
+{
+	const char	**sorted;
+	char		 *path;
+	size_t		  i;
+	int		  rc = 0;
+
+	if (opts->outdir == NULL || n < 2)
+		return 0;
+	if ((sorted = reallocarray(NULL, n, sizeof(*sorted))) == NULL)
+		err(1, NULL);
+	memcpy(sorted, inputs, n * sizeof(*sorted));
+	qsort(sorted, n, sizeof(*sorted), cmp_output_name);
+	for (i = 1; i < n && rc == 0; i++)
+		if (cmp_output_name(&sorted[i - 1], &sorted[i]) == 0) {
+			if ((path = output_path(opts, sorted[i])) == NULL)
+				err(1, NULL);
+			warnx("%s and %s would both be written to %s",
+			    sorted[i - 1], sorted[i], path);
+			free(path);
+			rc = -1;
+		}
+	free(sorted);
+	return rc;
 }
 
 /*

@@ -247,7 +247,9 @@ help(void)
 "                           or its <title>)\n"
 "      --full               a whole HTML document around the part of the\n"
 "                           page a method keeps, not the part alone\n"
-"  -o, --output-dir DIR     write each FILE to DIR/NAME.html (.txt, .json)\n"
+"  -o, --output-dir DIR     write each FILE to DIR/NAME.html (.txt, .md,\n"
+"                           .json), making DIR if it is not there; two\n"
+"                           FILEs of one NAME are refused\n"
 "  -j, --jobs N             process N files at once (default: 1); output\n"
 "                           as with one\n"
 "  -q, --quiet              no progress line on a terminal, no notices of\n"
@@ -568,10 +570,19 @@ parse_choice(const char *where, const char *arg, const char *const *names,
 {
 	int	 i;
 
+	char	 valid[256];
+	size_t	 len = 0;
+
 	for (i = 0; i < n; i++)
 		if (strcmp(arg, names[i]) == 0)
 			return i;
-	warnx("%s: invalid value '%.*s%s'", where, QUOTED(arg));
+	/* The values there are, to choose from. */
+	valid[0] = '\0';
+	for (i = 0; i < n && len < sizeof(valid); i++)
+		len += (size_t)snprintf(valid + len, sizeof(valid) - len,
+		    "%s%s", i > 0 ? ", " : "", names[i]);
+	warnx("%s: invalid value '%.*s%s' (one of: %s)", where, QUOTED(arg),
+	    valid);
 	return -1;
 }
 
@@ -657,7 +668,8 @@ apply_option(struct cex_opts *opts, int id, const char *arg,
 		break;
 	case OPT_PRESET:
 		if (strcmp(arg, "crunch") != 0) {
-			warnx("%s: unknown preset '%.*s%s'", where, QUOTED(arg));
+			warnx("%s: unknown preset '%.*s%s' (one of: crunch)",
+			    where, QUOTED(arg));
 			return -1;
 		}
 		preset_crunch(opts);
@@ -1004,19 +1016,27 @@ load_ad_hosts(struct cex_opts *opts)
 	return 0;
 }
 
-/* Whether -o names a directory; -1 after a message if not. */
+/*
+ * Whether -o names a directory, made (but not its parents) if there is
+ * none, as a batch converter's first run on a fresh tree needs: 0, or
+ * after a message the exit status, 2 if it names something else, 1 if
+ * it cannot be made or looked at. Another cex making it at the same
+ * time (xargs -P) is no error.
+ */
 static int
 check_outdir(const char *dir)
 {
 	struct stat	 st;
 
-	if (stat(dir, &st) == -1) {
+	if (stat(dir, &st) == -1 && (errno != ENOENT ||
+	    (mkdir(dir, 0777) == -1 && errno != EEXIST) ||
+	    stat(dir, &st) == -1)) {
 		warn("%s", dir);
-		return -1;
+		return 1;
 	}
 	if (!S_ISDIR(st.st_mode)) {
 		warnx("%s: %s", dir, strerror(ENOTDIR));
-		return -1;
+		return 2;
 	}
 	return 0;
 }
@@ -1084,8 +1104,6 @@ read_options(struct cex_opts *opts, struct settings *set, int argc,
 			break;
 		}
 	}
-	if (opts->outdir != NULL && check_outdir(opts->outdir) == -1)
-		return 2;
 	if (opts->eval && (opts->outdir != NULL || optind == argc)) {
 		warnx("--eval: %s", opts->outdir != NULL ?
 		    "scores go to standard output, not to -o" :
@@ -1119,7 +1137,7 @@ method_init(struct cex_method *m, const struct settings *set,
     const char *spec, size_t len)
 {
 	const struct option	*o;
-	char			*item, *next, *value, where[256];
+	char			*item, *next, *value, where[256], names[128];
 	size_t			 i;
 	int			 method;
 
@@ -1135,7 +1153,9 @@ method_init(struct cex_method *m, const struct settings *set,
 	if ((next = strchr(m->settings, ':')) != NULL)
 		*next++ = '\0';
 	if ((method = method_lookup(m->settings, strlen(m->settings))) == -1) {
-		warnx("%s: unknown method '%.*s%s'", where, QUOTED(m->settings));
+		method_list(names, sizeof(names));
+		warnx("%s: unknown method '%.*s%s' (one of: %s)", where,
+		    QUOTED(m->settings), names);
 		return 2;
 	}
 	m->opts.method = method;
@@ -1260,6 +1280,10 @@ main(int argc, char *argv[])
 		status = 2;
 		goto out;
 	}
+	if (batch_check_names(inputs, n, mopts) == -1) {
+		status = 2;
+		goto out;
+	}
 	if (mopts->method == METHOD_TEMPLATE) {
 		if (mopts->templates.n == 0 && n < 2) {
 			warnx("-m template: compare with --template FILE, or "
@@ -1274,6 +1298,9 @@ main(int argc, char *argv[])
 			goto out;
 		}
 	}
+	/* Made last, once nothing else can refuse the command. */
+	if (mopts->outdir != NULL && (status = check_outdir(mopts->outdir)) != 0)
+		goto out;
 	status = batch_run(inputs, n, mopts, site, read);
 out:
 	free(read);

@@ -464,6 +464,7 @@ int	 filter_tables(struct cex_doc *, const struct cex_opts *);
 int	 filter_retain_links(struct cex_doc *, const struct cex_opts *);
 int	 method_lookup(const char *, size_t);
 const char *method_name(int);
+void	 method_list(char *, size_t);
 int	 method_run(struct cex_doc *, const struct cex_opts *,
 	    const struct site *, size_t);
 
@@ -512,6 +513,8 @@ int	 out_json(FILE *, const struct cex_doc *, const struct cex_opts *,
 /* batch.c */
 int	 batch_run(const char *const *, size_t, const struct cex_opts *,
 	    const struct site *, struct input *);
+int	 batch_check_names(const char *const *, size_t,
+	    const struct cex_opts *);
 
 /* eval.c */
 int	 eval_run(const char *const *dirs, const struct cex_method *, size_t,

@@ -434,6 +434,19 @@ static const char *const method_names[METHOD__MAX] = {
 	[METHOD_ARTICLE] = "article",
 };
 
+/* The methods' names, for messages: "crunch, plain, ..." in buf. */
+void
+method_list(char *buf, size_t size)
+{
+	size_t	 len = 0;
+	int	 m;
+
+	buf[0] = '\0';
+	for (m = 0; m < METHOD__MAX && len < size; m++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s",
+		    m > 0 ? ", " : "", method_names[m]);
+}
+
 /* The method called name (len bytes), or -1. */
 int
 method_lookup(const char *name, size_t len)
@@ -446,6 +459,7 @@ method_lookup(const char *name, size_t len)
 			return m;
 	return -1;
 }
+
 
 const char *
 method_name(int m)

@@ -49,18 +49,46 @@ run 2 "fractional min-chars" --min-chars=1.5 "$page"
 same "$tmp/err" "cex: --min-chars: not a whole number '1.5'" \
     "fractional min-chars message"
 run 2 "bad link mode" --links=hide "$page"
-same "$tmp/err" "cex: --links: invalid value 'hide'" "bad link mode message"
+same "$tmp/err" "cex: --links: invalid value 'hide' (one of: keep, unwrap, remove)" \
+    "bad link mode message: the valid values"
 run 2 "bad link list mode" --link-lists=rows "$page"
+same "$tmp/err" "cex: --link-lists: invalid value 'rows' (one of: off, cells, blocks)" \
+    "bad link list mode message: the valid values"
 run 2 "unknown encoding" --charset=klingon "$page"
 same "$tmp/err" "cex: --charset: unknown encoding 'klingon'" \
     "unknown encoding message"
 run 2 "unknown preset" --preset=lynx "$page"
+same "$tmp/err" "cex: --preset: unknown preset 'lynx' (one of: crunch)" \
+    "unknown preset: the valid one"
+run 2 "unknown method" -m lynx "$page"
+same "$tmp/err" "cex: -m lynx: unknown method 'lynx' (one of: crunch, plain, descend, lqf, bte, dsc, template, article)" \
+    "unknown method: the valid ones"
 run 2 "missing option argument" "$page" --links
 run 2 "-o not a directory" -o "$page" "$page"
 same "$tmp/err" "cex: $page: Not a directory" "-o not a directory message"
-run 2 "-o missing" -o "$tmp/nowhere" "$page"
+run 0 "-o a directory that is not there: made" -t -o "$tmp/made" "$page"
+[ -d "$tmp/made" ] && [ -s "$tmp/made/$(basename "$page" .html).txt" ]
+ok $? "-o made the directory, and wrote in it"
+run 1 "-o whose parent is not there" -t -o "$tmp/nowhere/deeper" "$page"
+same "$tmp/err" "cex: $tmp/nowhere/deeper: No such file or directory" \
+    "-o whose parent is not there: message"
+[ ! -d "$tmp/nowhere" ]; ok $? "-o makes no parent directories"
+mkdir -p "$tmp/a" "$tmp/b"
+cp "$page" "$tmp/a/x.html"
+cp "$page" "$tmp/b/x.htm"
+run 2 "-o: two inputs of one output name" -t -o "$tmp/two" \
+    "$tmp/a/x.html" "$page" "$tmp/b/x.htm"
+same "$tmp/err" "cex: $tmp/a/x.html and $tmp/b/x.htm would both be written to $tmp/two/x.txt" \
+    "-o: two inputs of one output name: both named"
+[ ! -d "$tmp/two" ]; ok $? "-o: nothing written when two names collide"
+run 0 "one output name without -o: no collision" -t "$tmp/a/x.html" \
+    "$tmp/b/x.htm"
+run 2 "-o made only once nothing refuses the command" -o "$tmp/later" \
+    --json-html "$page"
+[ ! -d "$tmp/later" ]; ok $? "-o: no directory made for a usage error"
 run 2 "bad format" --format=xml "$page"
-same "$tmp/err" "cex: --format: invalid value 'xml'" "bad format message"
+same "$tmp/err" "cex: --format: invalid value 'xml' (one of: html, text, json, markdown)" \
+    "bad format message: the valid values"
 run 2 "--json-html without JSON" --json-html "$page"
 same "$tmp/err" "cex: --json-html: only with --format json" \
     "--json-html without JSON: message"
