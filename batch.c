@@ -484,6 +484,12 @@ process(struct batch *b, size_t index, size_t slot, FILE *out)
 		goto out;
 	} else if ((e.doc = extract(b, index, in.bytes, in.len)) == NULL)
 		rc = FAILED;
+	/*
+	 * An empty input (a failed download before cex in a pipeline) is
+	 * no error of the page's, but worth a word: its output is empty.
+	 */
+	if (in.error == 0 && in.len == 0 && !opts->quiet)
+		say(b, 0, "%s: empty input", input);
 	if (e.doc != NULL && opts->fallback && dom_live_letters(e.doc) == 0) {
 		dom_free(e.doc);
 		e.doc = NULL;

@@ -253,7 +253,7 @@ help(void)
 "  -j, --jobs N             process N files at once (default: 1); output\n"
 "                           as with one\n"
 "  -q, --quiet              no progress line on a terminal, no notices of\n"
-"                           what the guard left out\n"
+"                           what the guard left out or of empty inputs\n"
 "      --url URL            the page's address: its links are resolved\n"
 "                           against it and written absolute (default:\n"
 "                           $PRIVOXY_URL if set, else none)\n"

@@ -256,4 +256,13 @@ printf '<p><a href="http://ads.example.com/">ad</a> text</p>\n' |
     CEX_DATADIR=$tmp/data "$CEX" -t --link-lists=off > "$tmp/out"
 same "$tmp/out" "text" "CEX_DATADIR names the default list's directory"
 
+# An empty input: output empty, exit 0, a notice (none with -q).
+printf '' | "$CEX" -t > "$tmp/out" 2> "$tmp/err"
+[ $? = 0 ] && [ ! -s "$tmp/out" ]
+ok $? "empty input: exit 0, nothing written"
+same "$tmp/err" "cex: -: empty input" "empty input: a notice"
+printf '' | "$CEX" -t -q > "$tmp/out" 2> "$tmp/err"
+[ $? = 0 ] && [ ! -s "$tmp/err" ]
+ok $? "empty input with -q: no notice"
+
 echo "1..$n"
