@@ -122,6 +122,9 @@ static const struct option longopts[] = {
 	{ "no-frames", no_argument, NULL, OPT_NO_GROUP + GROUP_FRAMES },
 	{ "no-objects", no_argument, NULL, OPT_NO_GROUP + GROUP_OBJECTS },
 	{ "no-meta", no_argument, NULL, OPT_NO_GROUP + GROUP_META },
+	{ "no-html-comments", no_argument, NULL,
+	    OPT_NO_GROUP + GROUP_COMMENTS },
+	/* The old name: readers of other tools take comments for readers'. */
 	{ "no-comments", no_argument, NULL, OPT_NO_GROUP + GROUP_COMMENTS },
 	{ "keep-scripts", no_argument, NULL, OPT_KEEP_GROUP + GROUP_SCRIPTS },
 	{ "keep-styles", no_argument, NULL, OPT_KEEP_GROUP + GROUP_STYLES },
@@ -130,6 +133,8 @@ static const struct option longopts[] = {
 	{ "keep-frames", no_argument, NULL, OPT_KEEP_GROUP + GROUP_FRAMES },
 	{ "keep-objects", no_argument, NULL, OPT_KEEP_GROUP + GROUP_OBJECTS },
 	{ "keep-meta", no_argument, NULL, OPT_KEEP_GROUP + GROUP_META },
+	{ "keep-html-comments", no_argument, NULL,
+	    OPT_KEEP_GROUP + GROUP_COMMENTS },
 	{ "keep-comments", no_argument, NULL,
 	    OPT_KEEP_GROUP + GROUP_COMMENTS },
 	{ "links", required_argument, NULL, OPT_LINKS },
@@ -303,7 +308,9 @@ help(void)
 "      --no-frames, --keep-frames      frame, iframe\n"
 "      --no-objects, --keep-objects    object, embed, applet, param\n"
 "      --no-meta, --keep-meta          meta\n"
-"      --no-comments, --keep-comments  comments\n"
+"      --no-html-comments, --keep-html-comments\n"
+"                                      HTML comments, <!-- -->, not readers'\n"
+"                                      (also --no-comments, --keep-comments)\n"
 "      --links MODE         keep, unwrap or remove links (default: keep)\n"
 "      --remove TAGS        remove these elements with their content\n"
 "      --unwrap TAGS        remove these tags but keep their content\n"
