@@ -185,8 +185,13 @@ out_collapsed(const struct cex_doc *d, uint32_t i)
 	uint32_t		 j;
 	bool			 space = false;
 
+	/*
+	 * Whitespace nodes count too: gumbo makes some of replaced NUL
+	 * bytes, which are written as the text they are.
+	 */
 	for (j = i; j < n->end; j++)
-		if (d->nodes[j].type == GUMBO_NODE_TEXT)
+		if (d->nodes[j].type == GUMBO_NODE_TEXT ||
+		    d->nodes[j].type == GUMBO_NODE_WHITESPACE)
 			total += strlen(d->nodes[j].g->v.text.text) + 1;
 	if ((o = out = malloc(total + 1)) == NULL)
 		return NULL;
