@@ -239,8 +239,8 @@ help(void)
 	usage(stdout);
 	fputs(
 "Extract the content of HTML pages, by default the article, and write it as\n"
-"HTML, as plain text with -t, or as JSON. With no FILE, or when FILE is -,\n"
-"read standard input.\n"
+"HTML, as plain text with -t, as Markdown or as JSON. With no FILE, or when\n"
+"FILE is -, read standard input.\n"
 "\n"
 "  -t, --text               write plain text instead of HTML (--format text)\n"
 "      --format FORMAT      html (default), text, markdown (or md:\n"
@@ -318,14 +318,16 @@ help(void)
 "Advertisement remover:\n"
 "      --ads, --no-ads      turn it on or off (default: on)\n"
 "      --ad-hosts FILE      also remove links to the hosts listed in FILE\n"
-"Link list remover:\n"
+"Link list remover (with -m crunch; after another method when one of its\n"
+"options is given):\n"
 "      --link-lists MODE    off, cells or blocks (default: blocks)\n"
 "      --link-ratio R       links per non-linked word above which a cell is\n"
 "                           a link list (default: 0.3)\n"
 "      --chars-per-word N   letters that make a word (default: 5)\n"
 "      --remove-cell, --no-remove-cell  remove the cell itself, not only its\n"
 "                           content (default: off)\n"
-"Empty table remover:\n"
+"Empty table remover (with -m crunch; after another method when one of its\n"
+"options is given):\n"
 "      --empty-tables, --no-empty-tables  turn it on or off (default: on)\n"
 "      --min-chars N        letters that keep a table (default: 1)\n"
 "      --substantive TAGS   elements that keep a table; default: img, picture,\n"
@@ -333,8 +335,8 @@ help(void)
 "                           textarea, select, pre\n"
 "Removed link retainer:\n"
 "      --keep-links, --no-keep-links  list removed links at the end (off)\n"
-"Methods (after the attribute, element and ad filters; link lists and\n"
-"empty tables follow them only when --link-lists or --empty-tables is given):\n"
+"Methods (after the attribute, element and ad filters; a method's own\n"
+"options, and --title and --full, are refused with the others):\n"
 "      --spread S           descend: least spread of the children's shares\n"
 "                           to go down (default: 0.3)\n"
 "      --link-quota Q       lqf: share of linked letters above which a\n"
@@ -713,13 +715,20 @@ apply_option(struct cex_opts *opts, int id, const char *arg,
 		opts->link_lists = k;
 		opts->link_lists_given = true;
 		break;
+	/*
+	 * A Crunch filter's own settings, given, turn that filter on after
+	 * any method, as its switch does: asked for, it acts.
+	 */
 	case OPT_LINK_RATIO:
+		opts->link_lists_given = true;
 		return parse_number(where, arg, 0, false, &opts->link_ratio);
 	case OPT_CHARS_PER_WORD:
+		opts->link_lists_given = true;
 		return parse_number(where, arg, 0, true,
 		    &opts->chars_per_word);
 	case OPT_REMOVE_CELL:
 	case OPT_NO_REMOVE_CELL:
+		opts->link_lists_given = true;
 		opts->remove_cell = id == OPT_REMOVE_CELL;
 		break;
 	case OPT_EMPTY_TABLES:
@@ -728,6 +737,7 @@ apply_option(struct cex_opts *opts, int id, const char *arg,
 		opts->empty_tables_given = true;
 		break;
 	case OPT_MIN_CHARS:
+		opts->empty_tables_given = true;
 		return parse_whole(where, arg, 0, &opts->min_chars);
 	case OPT_SPREAD:
 		return parse_share(where, arg, &opts->spread);
@@ -754,6 +764,7 @@ apply_option(struct cex_opts *opts, int id, const char *arg,
 	case OPT_MAX_BYTES:
 		return parse_size(where, arg, &opts->max_bytes);
 	case OPT_SUBSTANTIVE:
+		opts->empty_tables_given = true;
 		tagmap_clear(&opts->substantive);
 		set_tags(&opts->substantive, arg, 1);
 		break;
@@ -839,6 +850,53 @@ static bool
 is_extraction_option(int id)
 {
 	return id == OPT_CHARSET || (id >= OPT_PRESET && id <= OPT_TEMPLATE_MIN);
+}
+
+/*
+ * The methods an option acts with, as bits (1 << enum method); 0 for
+ * the options that act with every method. A method's own setting given
+ * with none of them would do nothing, so it is refused.
+ */
+static unsigned
+option_methods(int id)
+{
+	switch (id) {
+	case OPT_SPREAD:
+		return 1u << METHOD_DESCEND;
+	case OPT_LINK_QUOTA:
+		return 1u << METHOD_LQF;
+	case OPT_WINDOW:
+		return 1u << METHOD_DSC;
+	case OPT_TEMPLATE:
+	case OPT_TEMPLATE_MIN:
+		return 1u << METHOD_TEMPLATE;
+	case OPT_TITLE:
+		return 1u << METHOD_ARTICLE;
+	case OPT_FULL:
+		return 1u << METHOD_DESCEND | 1u << METHOD_BTE |
+		    1u << METHOD_DSC | 1u << METHOD_ARTICLE;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * Says in a message that an option acts only with the methods of mask
+ * (option_methods): "WHERE: only with -m descend, -m dsc".
+ */
+static void
+warn_methods(const char *where, unsigned mask)
+{
+	char	 names[160];
+	size_t	 len = 0;
+	int	 m;
+
+	names[0] = '\0';
+	for (m = 0; m < METHOD__MAX && len < sizeof(names); m++)
+		if (mask & (1u << m))
+			len += (size_t)snprintf(names + len, sizeof(names) - len,
+			    "%s-m %s", len > 0 ? ", " : "", method_name(m));
+	warnx("%s: only with %s", where, names);
 }
 
 /*
@@ -1171,8 +1229,14 @@ method_init(struct cex_method *m, const struct settings *set,
 			*next++ = '\0';
 		if ((value = strchr(item, '=')) != NULL)
 			*value++ = '\0';
-		if ((o = named_option(item, value, where, IN_METHOD)) == NULL ||
-		    apply_option(&m->opts, o->val, value, where) == -1)
+		if ((o = named_option(item, value, where, IN_METHOD)) == NULL)
+			return 2;
+		if (option_methods(o->val) != 0 &&
+		    !(option_methods(o->val) & (1u << method))) {
+			warn_methods(where, option_methods(o->val));
+			return 2;
+		}
+		if (apply_option(&m->opts, o->val, value, where) == -1)
 			return 2;
 	}
 	return load_ad_hosts(&m->opts);
@@ -1226,6 +1290,9 @@ read_methods(const struct cex_opts *opts, const struct settings *set,
 		    opts->eval ? "plain," : "", method_name(opts->method));
 		specs = fallback;
 	}
+	unsigned	 used = 0, mask;
+	size_t		 i;
+
 	list->set = set;
 	if (each_item(specs, add_method, list) == -1)
 		return list->status;
@@ -1234,6 +1301,15 @@ read_methods(const struct cex_opts *opts, const struct settings *set,
 		    "several methods only with --eval");
 		return 2;
 	}
+	/* A method's setting on the command line, for a method in use. */
+	for (i = 0; i < list->n; i++)
+		used |= 1u << list->v[i].opts.method;
+	for (i = 0; i < set->n; i++)
+		if ((mask = option_methods(set->v[i].id)) != 0 &&
+		    !(mask & used)) {
+			warn_methods(set->v[i].where, mask);
+			return 2;
+		}
 	return 0;
 }
 

@@ -230,8 +230,31 @@ for o in max-bytes=1 jobs=2 max-depth=3 title url=http://a/ text quiet; do
 	same "$tmp/err" "cex: -m article:$o: '${o%%=*}' is not an option of a method (only the filters', the methods' and --charset)" \
 	    "-m article:$o: message"
 done
-run 0 "-m crunch with filter, method and charset options" \
-    -m crunch:link-ratio=0.2:charset=utf-8:no-images:spread=0.5 "$page"
+run 0 "-m crunch with filter and charset options" \
+    -m crunch:link-ratio=0.2:charset=utf-8:no-images "$page"
+run 0 "-m descend with its own option" -m descend:spread=0.5 "$page"
+
+# A method's own options act with it alone: with another, refused.
+run 2 "-m article:spread refused" -m article:spread=0.9 "$page"
+same "$tmp/err" "cex: -m article:spread=0.9: only with -m descend" \
+    "-m article:spread: message"
+for o in "--spread 0.5:descend" "--link-quota 0.4:lqf" "--window 20:dsc" \
+    "--template-min 2:template" "--title:article"; do
+	opt=${o%%:*}
+	run 2 "$opt with the default method refused" -m crunch $opt "$page"
+	same "$tmp/err" "cex: ${opt%% *}: only with -m ${o##*:}" \
+	    "$opt with another method: message"
+done
+run 2 "--full with crunch refused" -m crunch --full "$page"
+same "$tmp/err" "cex: --full: only with -m descend, -m bte, -m dsc, -m article" \
+    "--full with crunch: message"
+run 0 "--eval: a method's option for one of the methods" --eval \
+    -m descend,article --spread 0.5 t/eval/pkg
+printf 'spread = 0.5\n' > "$tmp/spread.conf"
+run 2 "a method's option from a config file, another method" \
+    --config "$tmp/spread.conf" "$page"
+same "$tmp/err" "cex: $tmp/spread.conf:1: only with -m descend" \
+    "a method's option from a config file: message names the line"
 
 # Standard input can be read once.
 run 2 "- twice" - - < "$page"
