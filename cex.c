@@ -96,6 +96,7 @@ enum opt_id {
 	OPT_URL,
 	OPT_FALLBACK,
 	OPT_BOM,
+	OPT__MAX
 };
 
 static const struct option longopts[] = {
@@ -853,6 +854,66 @@ is_extraction_option(int id)
 }
 
 /*
+ * Whether an option given (id, with its argument) can change output of
+ * the format of opts: plain text, and JSON's text without --json-html,
+ * have no markup (links kept or unwrapped look the same), no images,
+ * style sheets, meta elements, HTML comments or attributes; Markdown
+ * has no style sheets, meta elements, comments or attributes either; a
+ * whole document (--full) is the same text; JSON has no byte order
+ * mark.
+ */
+static bool
+acts_on_format(const struct cex_opts *opts, int id, const char *arg)
+{
+	bool	 text = opts->format == FORMAT_TEXT ||
+		    (opts->format == FORMAT_JSON && !opts->json_html);
+	bool	 markup_less = text || opts->format == FORMAT_MARKDOWN;
+
+	switch (id) {
+	case OPT_LINKS:
+		return !text || strcmp(arg, "remove") == 0;
+	case OPT_KEEP_GROUP + GROUP_IMAGES:
+		return !text;
+	case OPT_KEEP_GROUP + GROUP_STYLES:
+	case OPT_KEEP_GROUP + GROUP_META:
+	case OPT_KEEP_GROUP + GROUP_COMMENTS:
+	case OPT_STRIP_ATTRS:
+	case OPT_FULL:
+		return !markup_less;
+	case OPT_BOM:
+		return opts->format != FORMAT_JSON;
+	default:
+		return true;
+	}
+}
+
+/*
+ * Says once for each option given that cannot act on the chosen format
+ * (acts_on_format), unless -q: it is not refused, as a configuration
+ * file may hold it for other formats.
+ */
+static void
+warn_inert(const struct cex_opts *opts, const struct settings *set)
+{
+	bool	 said[OPT__MAX];
+	size_t	 i;
+	int	 id;
+
+	memset(said, 0, sizeof(said));
+	if (opts->quiet || opts->eval)
+		return;
+	for (i = 0; i < set->n; i++) {
+		id = set->v[i].id;
+		if (id < 0 || id >= OPT__MAX || said[id] ||
+		    acts_on_format(opts, id, set->v[i].arg))
+			continue;
+		said[id] = true;
+		warnx("%s: no effect on %s output", set->v[i].where,
+		    format_names[opts->format]);
+	}
+}
+
+/*
  * The methods an option acts with, as bits (1 << enum method); 0 for
  * the options that act with every method. A method's own setting given
  * with none of them would do nothing, so it is refused.
@@ -1347,6 +1408,7 @@ main(int argc, char *argv[])
 	if ((status = read_options(&opts, &set, argc, argv)) !=
 	    -1 || (status = read_methods(&opts, &set, &methods)) != 0)
 		goto out;
+	warn_inert(&opts, &set);
 	/* Write errors are reported where they happen, not by a signal. */
 	signal(SIGPIPE, SIG_IGN);
 	if (opts.eval) {

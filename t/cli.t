@@ -288,4 +288,26 @@ printf '' | "$CEX" -t -q > "$tmp/out" 2> "$tmp/err"
 [ $? = 0 ] && [ ! -s "$tmp/err" ]
 ok $? "empty input with -q: no notice"
 
+# An option that cannot act on the chosen format: said once, not refused.
+"$CEX" -t --keep-images --links keep --keep-images "$page" > "$tmp/out" \
+    2> "$tmp/err"
+ok $? "-t with --keep-images and --links keep: exit 0"
+printf '%s\n' "cex: --keep-images: no effect on text output" \
+    "cex: --links: no effect on text output" > "$tmp/want"
+cmp -s "$tmp/want" "$tmp/err"
+ok $? "-t with --keep-images and --links keep: a warning each, once"
+"$CEX" -t --links remove "$page" > /dev/null 2> "$tmp/err"
+[ ! -s "$tmp/err" ]; ok $? "-t --links remove acts: no warning"
+"$CEX" --format md --keep-meta "$page" > /dev/null 2> "$tmp/err"
+same "$tmp/err" "cex: --keep-meta: no effect on markdown output" \
+    "--format md --keep-meta: a warning"
+"$CEX" --format json --bom "$page" > /dev/null 2> "$tmp/err"
+same "$tmp/err" "cex: --bom: no effect on json output" \
+    "--format json --bom: a warning"
+"$CEX" --format json --json-html --keep-images "$page" > /dev/null \
+    2> "$tmp/err"
+[ ! -s "$tmp/err" ]; ok $? "--json-html: images act, no warning"
+"$CEX" -t -q --keep-images "$page" > /dev/null 2> "$tmp/err"
+[ ! -s "$tmp/err" ]; ok $? "-q: no warning"
+
 echo "1..$n"
