@@ -11,8 +11,8 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 THREADS = -pthread
 WARNINGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra
-DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags gumbo libutf8proc)
-DEPS_LIBS := $(shell $(PKG_CONFIG) --libs gumbo libutf8proc) -lm
+DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags gumbo libutf8proc uchardet)
+DEPS_LIBS := $(shell $(PKG_CONFIG) --libs gumbo libutf8proc uchardet) -lm
 GUMBO_VERSION := $(shell $(PKG_CONFIG) --modversion gumbo)
 DEFS = -DGUMBO_VERSION='"$(GUMBO_VERSION)"'
 

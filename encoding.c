@@ -15,6 +15,9 @@
 #include <iconv.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+
+#include <uchardet/uchardet.h>
 
 #include "cex.h"
 
@@ -672,9 +675,80 @@ utf8_valid_prefix(const unsigned char *p, size_t n)
 }
 
 /*
- * Decides the encoding of buf: charset (a label the caller has checked)
- * if not NULL, else a BOM, a <meta> declaration, valid UTF-8, and
- * windows-1252 last. *bom gets the length of a BOM to skip.
+ * The share of the letters of the text outside tags that are not ASCII
+ * (bytes from 0x80), in hundredths. Text in a script of its own
+ * (Cyrillic, Greek, Japanese...) is most of it; Latin text with a few
+ * accented letters a few hundredths.
+ */
+static unsigned
+high_share(const unsigned char *buf, size_t len)
+{
+	size_t	 i, high = 0, ascii = 0;
+	bool	 tag = false;
+
+	for (i = 0; i < len; i++) {
+		if (buf[i] == '<')
+			tag = true;
+		else if (buf[i] == '>')
+			tag = false;
+		else if (!tag) {
+			high += buf[i] >= 0x80;
+			ascii += ascii_is_alpha(buf[i]);
+		}
+	}
+	return high + ascii == 0 ? 0 : (unsigned)(100 * high / (high + ascii));
+}
+
+/*
+ * The encoding of a page that declares none and is not UTF-8, guessed
+ * from its bytes as browsers do: by libuchardet, whose statistics of
+ * each encoding's byte sequences tell Shift_JIS from GB18030 or KOI8-R
+ * from windows-1251. A page whose letters are mostly ASCII (a Latin
+ * alphabet) gives it too little to go by, and it takes a few accented
+ * letters for Greek or Central European ones: its guess is taken only
+ * when a third or more of the letters are not ASCII (high_share), or
+ * when it is UTF-8 (a page of UTF-8 with a stray byte, which is then a
+ * U+FFFD). Else, or when it names an encoding the Encoding standard
+ * does not know, windows-1252, the web's default for Latin text.
+ */
+static int
+guess(const unsigned char *buf, size_t len)
+{
+	/* uchardet's names that are no labels of the Encoding standard. */
+	static const char *const aliases[][2] = {
+		{ "UHC", "euc-kr" },	/* windows-949, which euc-kr is */
+		{ "MAC-CYRILLIC", "x-mac-cyrillic" },
+	};
+	uchardet_t	 ud;
+	const char	*name;
+	size_t		 k;
+	int		 enc = -1;
+
+	if ((ud = uchardet_new()) == NULL)
+		return ENC_WIN1252;
+	if (uchardet_handle_data(ud, (const char *)buf, len) == 0) {
+		uchardet_data_end(ud);
+		name = uchardet_get_charset(ud);
+		for (k = 0; name != NULL && k < sizeof(aliases) /
+		    sizeof(aliases[0]); k++)
+			if (strcasecmp(name, aliases[k][0]) == 0)
+				name = aliases[k][1];
+		if (name != NULL && *name != '\0' &&
+		    strcasecmp(name, "ASCII") != 0)
+			enc = enc_lookup(name, strlen(name));
+	}
+	uchardet_delete(ud);
+	if (enc == -1 || enc == ENC_REPLACEMENT ||
+	    (enc != ENC_UTF8 && high_share(buf, len) < 33))
+		return ENC_WIN1252;
+	return enc;
+}
+
+/*
+ * Decides the encoding of buf as browsers do, in this order: a BOM,
+ * charset (a label the caller has checked) if not NULL, a <meta>
+ * declaration, valid UTF-8, then a guess from the bytes (guess). *bom
+ * gets the length of a BOM to skip.
  */
 int
 enc_detect(const unsigned char *buf, size_t len, const char *charset,
@@ -683,8 +757,6 @@ enc_detect(const unsigned char *buf, size_t len, const char *charset,
 	int	 enc;
 
 	*bom = 0;
-	if (charset != NULL)
-		return enc_lookup(charset, strlen(charset));
 	if (len >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF) {
 		*bom = 3;
 		return ENC_UTF8;
@@ -697,9 +769,11 @@ enc_detect(const unsigned char *buf, size_t len, const char *charset,
 		*bom = 2;
 		return ENC_UTF16LE;
 	}
+	if (charset != NULL)
+		return enc_lookup(charset, strlen(charset));
 	if ((enc = prescan(buf, len)) != -1)
 		return enc;
-	return utf8_valid_prefix(buf, len) == len ? ENC_UTF8 : ENC_WIN1252;
+	return utf8_valid_prefix(buf, len) == len ? ENC_UTF8 : guess(buf, len);
 }
 
 /* An output buffer that grows as needed. */
