@@ -11,8 +11,10 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 THREADS = -pthread
 WARNINGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra
+# libuchardet is loaded when a page needs it (encoding.c): its header
+# only, here.
 DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags gumbo libutf8proc uchardet)
-DEPS_LIBS := $(shell $(PKG_CONFIG) --libs gumbo libutf8proc uchardet) -lm
+DEPS_LIBS := $(shell $(PKG_CONFIG) --libs gumbo libutf8proc) -lm -ldl
 GUMBO_VERSION := $(shell $(PKG_CONFIG) --modversion gumbo)
 DEFS = -DGUMBO_VERSION='"$(GUMBO_VERSION)"'
 

@@ -11,8 +11,10 @@
  * Bytes that are invalid in the encoding become U+FFFD, so the result is
  * always valid UTF-8.
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <iconv.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -700,6 +702,45 @@ high_share(const unsigned char *buf, size_t len)
 }
 
 /*
+ * libuchardet, loaded when a page first needs a guess: it is C++, and
+ * linked in, libstdc++'s start-up would more than double cex's for
+ * every page (0.6 to 1.4 ms), when few pages need it. The functions are
+ * looked up once for the process (pthread_once: -j's threads share
+ * them); all NULL if the library cannot be loaded.
+ */
+struct chardet {
+	uchardet_t	 (*new)(void);
+	void		 (*delete)(uchardet_t);
+	int		 (*handle_data)(uchardet_t, const char *, size_t);
+	void		 (*data_end)(uchardet_t);
+	const char	*(*get_charset)(uchardet_t);
+};
+
+static struct chardet	 chardet;
+static pthread_once_t	 chardet_once = PTHREAD_ONCE_INIT;
+
+static void
+chardet_load(void)
+{
+	struct chardet	 c;
+	void		*lib;
+
+	if ((lib = dlopen("libuchardet.so.0", RTLD_NOW | RTLD_LOCAL)) == NULL)
+		return;
+	*(void **)&c.new = dlsym(lib, "uchardet_new");
+	*(void **)&c.delete = dlsym(lib, "uchardet_delete");
+	*(void **)&c.handle_data = dlsym(lib, "uchardet_handle_data");
+	*(void **)&c.data_end = dlsym(lib, "uchardet_data_end");
+	*(void **)&c.get_charset = dlsym(lib, "uchardet_get_charset");
+	if (c.new == NULL || c.delete == NULL || c.handle_data == NULL ||
+	    c.data_end == NULL || c.get_charset == NULL) {
+		dlclose(lib);
+		return;
+	}
+	chardet = c;
+}
+
+/*
  * The encoding of a page that declares none and is not UTF-8, guessed
  * from its bytes as browsers do: by libuchardet, whose statistics of
  * each encoding's byte sequences tell Shift_JIS from GB18030 or KOI8-R
@@ -724,11 +765,12 @@ guess(const unsigned char *buf, size_t len)
 	size_t		 k;
 	int		 enc = -1;
 
-	if ((ud = uchardet_new()) == NULL)
+	pthread_once(&chardet_once, chardet_load);
+	if (chardet.new == NULL || (ud = chardet.new()) == NULL)
 		return ENC_WIN1252;
-	if (uchardet_handle_data(ud, (const char *)buf, len) == 0) {
-		uchardet_data_end(ud);
-		name = uchardet_get_charset(ud);
+	if (chardet.handle_data(ud, (const char *)buf, len) == 0) {
+		chardet.data_end(ud);
+		name = chardet.get_charset(ud);
 		for (k = 0; name != NULL && k < sizeof(aliases) /
 		    sizeof(aliases[0]); k++)
 			if (strcasecmp(name, aliases[k][0]) == 0)
@@ -737,7 +779,7 @@ guess(const unsigned char *buf, size_t len)
 		    strcasecmp(name, "ASCII") != 0)
 			enc = enc_lookup(name, strlen(name));
 	}
-	uchardet_delete(ud);
+	chardet.delete(ud);
 	if (enc == -1 || enc == ENC_REPLACEMENT ||
 	    (enc != ENC_UTF8 && high_share(buf, len) < 33))
 		return ENC_WIN1252;
