@@ -19,7 +19,7 @@ GUMBO_VERSION := $(shell $(PKG_CONFIG) --modversion gumbo)
 DEFS = -DGUMBO_VERSION='"$(GUMBO_VERSION)"'
 
 SRCS = cex.c dom.c encoding.c eval.c filters.c hosts.c lists.c measure.c \
-	url.c json.c \
+	url.c json.c lazylib.c \
 	guard.c builder.c methods.c template.c batch.c article.c \
 	output.c markdown.c
 HDRS = cex.h

@@ -443,6 +443,9 @@ int		 enc_detect(const unsigned char *, size_t, const char *charset,
 char		*enc_to_utf8(const unsigned char *, size_t, int enc,
 		    size_t *outlen);
 
+/* lazylib.c */
+int	 lazylib_open(const char *, const char *const *, void **, size_t);
+
 /* hosts.c */
 struct strset	*strset_new(void);
 void		 strset_free(struct strset *);

@@ -11,7 +11,6 @@
  * Bytes that are invalid in the encoding become U+FFFD, so the result is
  * always valid UTF-8.
  */
-#include <dlfcn.h>
 #include <errno.h>
 #include <iconv.h>
 #include <pthread.h>
@@ -702,42 +701,36 @@ high_share(const unsigned char *buf, size_t len)
 }
 
 /*
- * libuchardet, loaded when a page first needs a guess: it is C++, and
- * linked in, libstdc++'s start-up would more than double cex's for
- * every page (0.6 to 1.4 ms), when few pages need it. The functions are
- * looked up once for the process (pthread_once: -j's threads share
- * them); all NULL if the library cannot be loaded.
+ * libuchardet, loaded when a page first needs a guess (lazylib.c): it
+ * is C++, and linked in, libstdc++'s start-up would more than double
+ * cex's for every page (0.6 to 1.4 ms), when few pages need it. The
+ * functions are looked up once for the process (pthread_once: -j's
+ * threads share them); all NULL if the library cannot be loaded.
  */
-struct chardet {
+static struct {
 	uchardet_t	 (*new)(void);
 	void		 (*delete)(uchardet_t);
 	int		 (*handle_data)(uchardet_t, const char *, size_t);
 	void		 (*data_end)(uchardet_t);
 	const char	*(*get_charset)(uchardet_t);
-};
-
-static struct chardet	 chardet;
+}			 chardet;
 static pthread_once_t	 chardet_once = PTHREAD_ONCE_INIT;
 
 static void
 chardet_load(void)
 {
-	struct chardet	 c;
-	void		*lib;
+	static const char *const names[] = { "uchardet_new",
+	    "uchardet_delete", "uchardet_handle_data", "uchardet_data_end",
+	    "uchardet_get_charset" };
+	void	*syms[5];
 
-	if ((lib = dlopen("libuchardet.so.0", RTLD_NOW | RTLD_LOCAL)) == NULL)
+	if (lazylib_open("libuchardet.so.0", names, syms, 5) == -1)
 		return;
-	*(void **)&c.new = dlsym(lib, "uchardet_new");
-	*(void **)&c.delete = dlsym(lib, "uchardet_delete");
-	*(void **)&c.handle_data = dlsym(lib, "uchardet_handle_data");
-	*(void **)&c.data_end = dlsym(lib, "uchardet_data_end");
-	*(void **)&c.get_charset = dlsym(lib, "uchardet_get_charset");
-	if (c.new == NULL || c.delete == NULL || c.handle_data == NULL ||
-	    c.data_end == NULL || c.get_charset == NULL) {
-		dlclose(lib);
-		return;
-	}
-	chardet = c;
+	*(void **)&chardet.new = syms[0];
+	*(void **)&chardet.delete = syms[1];
+	*(void **)&chardet.handle_data = syms[2];
+	*(void **)&chardet.data_end = syms[3];
+	*(void **)&chardet.get_charset = syms[4];
 }
 
 /*
