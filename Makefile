@@ -11,9 +11,9 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 THREADS = -pthread
 WARNINGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra
-# libuchardet is loaded when a page needs it (encoding.c): its header
-# only, here.
-DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags gumbo libutf8proc uchardet)
+# libuchardet and libidn2 are loaded when a page needs them (lazylib.c):
+# their headers only, here.
+DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags gumbo libutf8proc uchardet libidn2)
 DEPS_LIBS := $(shell $(PKG_CONFIG) --libs gumbo libutf8proc) -lm -ldl
 GUMBO_VERSION := $(shell $(PKG_CONFIG) --modversion gumbo)
 DEFS = -DGUMBO_VERSION='"$(GUMBO_VERSION)"'

@@ -8,10 +8,16 @@
  * lookup is a hash and usually one compare.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <idn2.h>
+
 #include "cex.h"
+
+/* The longest host name compared: DNS's are 253 bytes at most. */
+#define HOST_MAX	256
 
 struct strset {
 	char		*arena;		/* the strings, NUL-terminated */
@@ -210,19 +216,96 @@ is_local_name(const char *p, size_t len)
 	return false;
 }
 
-/* Adds one host name (lower-cased, without a trailing dot). */
+/*
+ * libidn2, loaded when a host name first holds more than ASCII
+ * (lazylib.c): with the libunistring it brings, it would add half a
+ * millisecond to every run of cex, for the few pages that link to a
+ * host in another script. Looked up once for the process.
+ */
+static struct {
+	int	 (*to_ascii_8z)(const char *, char **, int);
+	void	 (*free)(void *);
+}			 idn2;
+static pthread_once_t	 idn2_once = PTHREAD_ONCE_INIT;
+
+static void
+idn2_load(void)
+{
+	static const char *const names[] = { "idn2_to_ascii_8z", "idn2_free" };
+	void	*syms[2];
+
+	if (lazylib_open("libidn2.so.0", names, syms, 2) == -1)
+		return;
+	*(void **)&idn2.to_ascii_8z = syms[0];
+	*(void **)&idn2.free = syms[1];
+}
+
+static int
+hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c = (char)ascii_lower((unsigned char)c);
+	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/*
+ * Writes the host name p (len bytes) to out (HOST_MAX bytes) as a
+ * browser compares it: percent escapes decoded, a name in another
+ * script as IDNA's ASCII ("xn--..."), by UTS #46 as the URL standard
+ * asks (libidn2), ASCII in lower case, the trailing dots gone. Returns
+ * its length, or 0 for a name that is none (too long, refused by IDNA,
+ * or libidn2 missing for a name that needs it).
+ */
+static size_t
+normal_host(const char *p, size_t len, char *out)
+{
+	char	 raw[HOST_MAX + 1], *ascii;
+	size_t	 n = 0, i;
+	int	 hi, lo;
+	bool	 wide = false;
+
+	for (i = 0; i < len; i++) {
+		if (n == HOST_MAX)
+			return 0;
+		if (p[i] == '%' && i + 2 < len &&
+		    (hi = hex_digit(p[i + 1])) != -1 &&
+		    (lo = hex_digit(p[i + 2])) != -1) {
+			raw[n++] = (char)(hi << 4 | lo);
+			i += 2;
+		} else
+			raw[n++] = p[i];
+		wide = wide || (unsigned char)raw[n - 1] >= 0x80;
+	}
+	raw[n] = '\0';
+	if (wide) {
+		pthread_once(&idn2_once, idn2_load);
+		if (idn2.to_ascii_8z == NULL || memchr(raw, '\0', n) != NULL ||
+		    idn2.to_ascii_8z(raw, &ascii, IDN2_NONTRANSITIONAL |
+		    IDN2_NFC_INPUT) != IDN2_OK)
+			return 0;
+		n = strlen(ascii);
+		if (n < sizeof(raw))
+			memcpy(raw, ascii, n + 1);
+		idn2.free(ascii);
+		if (n >= sizeof(raw))
+			return 0;
+	}
+	while (n > 0 && raw[n - 1] == '.')
+		n--;
+	for (i = 0; i < n; i++)
+		out[i] = (char)ascii_lower((unsigned char)raw[i]);
+	return n;
+}
+
+/* Adds one host name, as normal_host has it. */
 static int
 add_host(struct strset *s, const char *p, size_t len)
 {
-	char	 name[256];
-	size_t	 i;
+	char	 name[HOST_MAX];
 
-	while (len > 0 && p[len - 1] == '.')
-		len--;
-	if (len == 0 || len >= sizeof(name) || is_local_name(p, len))
+	if (is_local_name(p, len) || (len = normal_host(p, len, name)) == 0)
 		return 0;
-	for (i = 0; i < len; i++)
-		name[i] = p[i] >= 'A' && p[i] <= 'Z' ? p[i] + ('a' - 'A') : p[i];
 	return strset_add(s, name, len) == -1 ? -1 : 0;
 }
 
@@ -274,7 +357,7 @@ hosts_load(struct strset *s, const char *path)
 bool
 hosts_match_url(const struct strset *s, const char *url)
 {
-	char		 host[256];
+	char		 host[HOST_MAX];
 	const char	*p = url, *h, *e, *at;
 	size_t		 len, i;
 
@@ -295,14 +378,8 @@ hosts_match_url(const struct strset *s, const char *url)
 		return false;
 	for (at = h; at < e && *at != ':'; at++)
 		continue;
-	e = at;
-	while (e > h && e[-1] == '.')
-		e--;
-	len = e - h;
-	if (len == 0 || len >= sizeof(host))
+	if ((len = normal_host(h, (size_t)(at - h), host)) == 0)
 		return false;
-	for (i = 0; i < len; i++)
-		host[i] = (char)ascii_lower((unsigned char)h[i]);
 	/* The host itself, then each parent domain in turn. */
 	for (i = 0; i < len; i++) {
 		if ((i == 0 || host[i - 1] == '.') &&
