@@ -5,9 +5,10 @@
 # README says.
 . "$(dirname "$0")/lib.sh"
 
-# options FILE: the long options a text names, one a line.
+# options FILE: the long options a text names, one a line (not the
+# "--" inside a word: an IDNA name's xn--).
 options() {
-	grep -o -- '--[a-z][a-z-]*[a-z]' "$1" | sort -u
+	grep -oP -- '(?<![A-Za-z0-9])--[a-z][a-z-]*[a-z]' "$1" | sort -u
 }
 
 # only_known FILE WHAT: every option FILE names is one of --help's.
