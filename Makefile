@@ -42,8 +42,19 @@ GUARD_CHECKER = $(BUILD)/guard-check
 
 all: $(PROG)
 
-$(PROG): $(OBJS)
-	$(CC) $(CFLAGS) $(THREADS) $(SANFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(DEPS_LIBS)
+$(PROG): $(OBJS) $(BUILD)/adlist.o
+	$(CC) $(CFLAGS) $(THREADS) $(SANFLAGS) $(LDFLAGS) -o $@ $(OBJS) \
+		$(BUILD)/adlist.o $(DEPS_LIBS)
+
+# The default ad list, compiled in: its host set as C arrays, written by
+# a program that reads it as cex reads a list.
+$(BUILD)/hosts-gen: tools/hosts-gen.c $(LIBOBJS) $(HDRS)
+	$(CC) $(CFLAGS) $(THREADS) $(SANFLAGS) $(WARNINGS) $(DEPS_CFLAGS) -o $@ \
+		tools/hosts-gen.c $(LIBOBJS) $(DEPS_LIBS)
+$(BUILD)/adlist.c: data/adaway-hosts.txt $(BUILD)/hosts-gen
+	$(BUILD)/hosts-gen data/adaway-hosts.txt > $@.new && mv $@.new $@
+$(BUILD)/adlist.o: $(BUILD)/adlist.c
+	$(CC) $(CFLAGS) $(SANFLAGS) -c -o $@ $(BUILD)/adlist.c
 
 # The LCS against a plain table, run by t/measure.t.
 $(CHECKER): t/measure-check.c $(LIBOBJS) $(HDRS)
@@ -135,7 +146,7 @@ install: cex
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) \
 		$(DESTDIR)$(MANDIR)/man1
 	install -m 755 cex $(DESTDIR)$(BINDIR)/cex
-	install -m 644 data/adaway-hosts.txt $(DESTDIR)$(DATADIR)/
+	install -p -m 644 data/adaway-hosts.txt $(DESTDIR)$(DATADIR)/
 	install -m 644 man/cex.1 $(DESTDIR)$(MANDIR)/man1/cex.1
 
 uninstall:

@@ -1122,15 +1122,27 @@ warn_hosts(const char *path, const char *what)
 static int
 load_ad_hosts(struct cex_opts *opts)
 {
-	char	*path;
-	size_t	 i;
+	char		*path;
+	size_t		 i;
+	struct stat	 st;
 
 	if (!opts->ads)
 		return 0;
-	if ((opts->ad_hosts = strset_new()) == NULL)
-		err(1, NULL);
 	path = default_ad_list();
-	if (hosts_load(opts->ad_hosts, path) == -1) {
+	/*
+	 * The list compiled in, if the file is the one it was made of (the
+	 * same size and time: make install keeps the time), costs nothing
+	 * to load; a list updated since is read.
+	 */
+	if (stat(path, &st) == 0 && st.st_size == adlist_size &&
+	    (long long)st.st_mtime == adlist_mtime) {
+		if ((opts->ad_hosts = strset_wrap(adlist_arena,
+		    adlist_arena_len, adlist_slots, adlist_hashes,
+		    adlist_nslots, adlist_count)) == NULL)
+			err(1, NULL);
+	} else if ((opts->ad_hosts = strset_new()) == NULL)
+		err(1, NULL);
+	else if (hosts_load(opts->ad_hosts, path) == -1) {
 		warn_hosts(path, " (the default ad list; --no-ads goes without)");
 		free(path);
 		return 1;

@@ -443,12 +443,24 @@ int		 enc_detect(const unsigned char *, size_t, const char *charset,
 char		*enc_to_utf8(const unsigned char *, size_t, int enc,
 		    size_t *outlen);
 
+/*
+ * The default ad list compiled in (tools/hosts-gen writes it): the
+ * arrays of its host set, and the size and time of the file it was.
+ */
+extern const long long	 adlist_size, adlist_mtime;
+extern const char	 adlist_arena[];
+extern const size_t	 adlist_arena_len, adlist_nslots, adlist_count;
+extern const uint32_t	 adlist_slots[], adlist_hashes[];
+
 /* lazylib.c */
 int	 lazylib_open(const char *, const char *const *, void **, size_t);
 
 /* hosts.c */
 struct strset	*strset_new(void);
 void		 strset_free(struct strset *);
+struct strset	*strset_wrap(const char *, size_t, const uint32_t *,
+		    const uint32_t *, size_t, size_t);
+int		 strset_write_c(const struct strset *, FILE *);
 int		 strset_add(struct strset *, const char *, size_t);
 bool		 strset_has(const struct strset *, const char *, size_t);
 int64_t		 strset_intern(struct strset *, const char *, size_t);

@@ -27,6 +27,8 @@ struct strset {
 	uint32_t	*hashes;	/* hash of the string in each slot */
 	size_t		 nslots;	/* a power of two */
 	size_t		 count;
+	bool		 borrowed;	/* the arrays are static: copied
+					 * before a change (strset_wrap) */
 };
 
 struct strset *
@@ -40,10 +42,99 @@ strset_free(struct strset *s)
 {
 	if (s == NULL)
 		return;
-	free(s->arena);
-	free(s->slots);
-	free(s->hashes);
+	if (!s->borrowed) {
+		free(s->arena);
+		free(s->slots);
+		free(s->hashes);
+	}
 	free(s);
+}
+
+/*
+ * A set over arrays that another set had (strset_write_c wrote them
+ * into the program): nothing is read or copied until a key is added.
+ * NULL if memory runs out.
+ */
+struct strset *
+strset_wrap(const char *arena, size_t arena_len, const uint32_t *slots,
+    const uint32_t *hashes, size_t nslots, size_t count)
+{
+	struct strset	*s;
+
+	if ((s = calloc(1, sizeof(*s))) == NULL)
+		return NULL;
+	s->arena = (char *)arena;
+	s->arena_len = s->arena_cap = arena_len;
+	s->slots = (uint32_t *)slots;
+	s->hashes = (uint32_t *)hashes;
+	s->nslots = nslots;
+	s->count = count;
+	s->borrowed = true;
+	return s;
+}
+
+/* Makes the arrays of a wrapped set its own, to change them. */
+static int
+own(struct strset *s)
+{
+	char		*arena;
+	uint32_t	*slots, *hashes;
+
+	arena = malloc(s->arena_len > 0 ? s->arena_len : 1);
+	slots = reallocarray(NULL, s->nslots, sizeof(*slots));
+	hashes = reallocarray(NULL, s->nslots, sizeof(*hashes));
+	if (arena == NULL || slots == NULL || hashes == NULL) {
+		free(arena);
+		free(slots);
+		free(hashes);
+		errno = ENOMEM;
+		return -1;
+	}
+	memcpy(arena, s->arena, s->arena_len);
+	memcpy(slots, s->slots, s->nslots * sizeof(*slots));
+	memcpy(hashes, s->hashes, s->nslots * sizeof(*hashes));
+	s->arena = arena;
+	s->slots = slots;
+	s->hashes = hashes;
+	s->borrowed = false;
+	return 0;
+}
+
+/*
+ * Writes the set's arrays as C (const data named adlist_*, no pointers
+ * to relocate), for strset_wrap: the default ad list is compiled into
+ * cex this way (tools/hosts-gen.c), so that a run costs nothing to
+ * load it. Returns -1 on a write error.
+ */
+int
+strset_write_c(const struct strset *s, FILE *f)
+{
+	size_t	 i, keys = 0;
+
+	fputs("const char adlist_arena[] =\n\t\"", f);
+	for (i = 0; i < s->arena_len; i++) {
+		/* "\000": an octal escape no digit after it extends. */
+		if (s->arena[i] == '\0')
+			fputs(++keys % 4 == 0 && i + 1 < s->arena_len ?
+			    "\\000\"\n\t\"" : "\\000", f);
+		else if (s->arena[i] == '"' || s->arena[i] == '\\' ||
+		    (unsigned char)s->arena[i] < ' ' ||
+		    (unsigned char)s->arena[i] >= 0x7F)
+			fprintf(f, "\\%03o", (unsigned char)s->arena[i]);
+		else
+			putc(s->arena[i], f);
+	}
+	fprintf(f, "\";\nconst size_t adlist_arena_len = %zu;\n", s->arena_len);
+	fprintf(f, "const size_t adlist_nslots = %zu;\n", s->nslots);
+	fprintf(f, "const size_t adlist_count = %zu;\n", s->count);
+	fputs("const uint32_t adlist_slots[] = {", f);
+	for (i = 0; i < s->nslots; i++)
+		fprintf(f, "%s%u,", i % 8 == 0 ? "\n\t" : " ", s->slots[i]);
+	fputs("\n};\nconst uint32_t adlist_hashes[] = {", f);
+	for (i = 0; i < s->nslots; i++)
+		fprintf(f, "%s%u,", i % 6 == 0 ? "\n\t" : " ", s->hashes[i]);
+	fputs("\n};\n", f);
+	return ferror(f) ? -1 : 0;
 }
 
 /* FNV-1a: short keys, no need for more. */
@@ -118,6 +209,8 @@ insert(struct strset *s, const char *key, size_t len, uint32_t *id)
 	size_t	 i, cap;
 	char	*arena;
 
+	if (s->borrowed && own(s) == -1)
+		return -1;
 	if ((s->count + 1) * 2 > s->nslots && grow(s) == -1)
 		return -1;
 	i = find(s, key, len, h);

@@ -14,7 +14,7 @@ mk() {
 }
 
 mkdir "$tmp/src"
-cp -R ./*.c ./*.h Makefile man data "$tmp/src/"
+cp -R ./*.c ./*.h Makefile man data tools "$tmp/src/"
 root=$tmp/root
 mk -j2 install DESTDIR="$root" PREFIX=/usr
 ok $? "make install DESTDIR=... PREFIX=/usr"
@@ -36,6 +36,27 @@ CEX_DATADIR=$root/usr/share/cex "$root/usr/bin/cex" -t examples/page.html \
 ok $? "the installed cex runs with CEX_DATADIR"
 "$CEX" -t examples/page.html | cmp -s - "$tmp/out"
 ok $? "the installed cex gives what the tested one gives"
+
+# The list compiled in stands for the installed one while that has its
+# size and time (make install keeps the time): a file of other bytes
+# but the same size and time is not read; an updated list is.
+list=$root/usr/share/cex/adaway-hosts.txt
+ad='<p>Text <a href="http://ad.doubleclick.net/x">an ad</a> <a href="http://new-ads.example/y">a new ad</a></p>'
+cp -p "$list" "$tmp/list.orig"
+tr 'a-z' 'b-za' < "$tmp/list.orig" > "$list"
+touch -r "$tmp/list.orig" "$list"
+printf '%s\n' "$ad" | CEX_DATADIR=$root/usr/share/cex \
+    "$root/usr/bin/cex" -t -m crunch --link-lists=off > "$tmp/out"
+same_text() { printf '%s\n' "$1" | cmp -s - "$tmp/out"; }
+same_text "Text a new ad"
+ok $? "the compiled-in list, for a list file of the same size and time"
+cp -p "$tmp/list.orig" "$list"
+printf '0.0.0.0 new-ads.example\n' >> "$list"
+printf '%s\n' "$ad" | CEX_DATADIR=$root/usr/share/cex \
+    "$root/usr/bin/cex" -t -m crunch --link-lists=off > "$tmp/out"
+same_text "Text"
+ok $? "a list updated since the build is read"
+cp -p "$tmp/list.orig" "$list"
 if need man "man -l on the installed page"; then
 	MANWIDTH=80 man -l "$root/usr/share/man/man1/cex.1" 2> "$tmp/err" |
 	    sed 's/.\x08//g' > "$tmp/man"
