@@ -18,6 +18,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -48,6 +49,7 @@ struct batch {
 	}		*results;
 	bool		 stop;		/* standard output failed */
 	int		 status;
+	unsigned	 record_jobs;	/* threads an archive's records get */
 	/*
 	 * With -o, the temporary files being written, one slot per job,
 	 * and the thread that removes them on a fatal signal. A job makes
@@ -146,6 +148,19 @@ say(struct batch *b, int errnum, const char *fmt, ...)
 	pthread_mutex_unlock(&b->say_lock);
 }
 
+/* say(), for archive.c. */
+void
+batch_say(struct batch *b, int errnum, const char *fmt, ...)
+{
+	char	 buf[1024];
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	say(b, errnum, "%s", buf);
+}
+
 /*
  * What is written for an input: the document with the writer of the
  * format, or with --fallback the input as it came, from head (the bytes
@@ -184,6 +199,27 @@ copy_rest(int fd, FILE *out, bool *read_error)
 }
 
 /*
+ * Writes a document to out with the writer of the format: of an input,
+ * or of a page of an archive (record, else NULL). Returns -1 with errno
+ * set on a write error or if memory ran out.
+ */
+int
+batch_render(FILE *out, const struct cex_doc *doc, const struct cex_opts *opts,
+    const char *input, const struct record_info *record)
+{
+	switch (opts->format) {
+	case FORMAT_TEXT:
+		return out_text(out, doc);
+	case FORMAT_JSON:
+		return out_json(out, doc, opts, input, record);
+	case FORMAT_MARKDOWN:
+		return out_markdown(out, doc);
+	default:
+		return out_html(out, doc);
+	}
+}
+
+/*
  * Writes an input's output to out. Returns 0, or -1 with errno set on a
  * write error (or a read error of the input, *read_error then set).
  */
@@ -199,16 +235,7 @@ emit(const struct emit *e, const struct cex_opts *opts, const char *input,
 		    -1 : 0;
 	if (e->bom)
 		fputs("\xEF\xBB\xBF", out);
-	switch (opts->format) {
-	case FORMAT_TEXT:
-		return out_text(out, e->doc);
-	case FORMAT_JSON:
-		return out_json(out, e->doc, opts, input);
-	case FORMAT_MARKDOWN:
-		return out_markdown(out, e->doc);
-	default:
-		return out_html(out, e->doc);
-	}
+	return batch_render(out, e->doc, opts, input, NULL);
 }
 
 /*
@@ -218,22 +245,34 @@ emit(const struct emit *e, const struct cex_opts *opts, const char *input,
 static const char *
 output_name(const char *input, size_t *len)
 {
+	static const char *const archive_ext[] = { ".warc.gz", ".warc" };
 	const char	*base = strrchr(input, '/'), *dot;
+	size_t		 k, n;
 
 	base = base == NULL ? input : base + 1;
 	if (strcmp(input, "-") == 0)
 		base = "stdin";
+	/* An archive's name less its extension: NAME of NAME.warc.gz. */
+	n = strlen(base);
+	for (k = 0; k < sizeof(archive_ext) / sizeof(archive_ext[0]); k++)
+		if (n > strlen(archive_ext[k]) &&
+		    strcasecmp(base + n - strlen(archive_ext[k]),
+		    archive_ext[k]) == 0) {
+			*len = n - strlen(archive_ext[k]);
+			return base;
+		}
 	dot = strrchr(base, '.');
-	*len = dot == NULL || dot == base ? strlen(base) : (size_t)(dot - base);
+	*len = dot == NULL || dot == base ? n : (size_t)(dot - base);
 	return base;
 }
 
 /*
  * Output path for an input in -o mode: DIR/NAME.html, .txt, .md or
- * .json (output_name). NULL if memory runs out.
+ * .json (output_name), .jsonl for the JSON Lines of an archive. NULL
+ * if memory runs out.
  */
 static char *
-output_path(const struct cex_opts *opts, const char *input)
+output_path(const struct cex_opts *opts, const char *input, bool archive)
 {
 	static const char *const ext[FORMAT__MAX] = {
 		[FORMAT_HTML] = "html",
@@ -247,6 +286,7 @@ output_path(const struct cex_opts *opts, const char *input)
 
 	name = output_name(input, &len);
 	if (asprintf(&path, "%s/%.*s.%s", opts->outdir, (int)len, name,
+	    archive && opts->format == FORMAT_JSON ? "jsonl" :
 	    ext[opts->format]) == -1)
 		return NULL;
 	return path;
@@ -290,7 +330,7 @@ batch_check_names(const char *const *inputs, size_t n,
 	qsort(sorted, n, sizeof(*sorted), cmp_output_name);
 	for (i = 1; i < n && rc == 0; i++)
 		if (cmp_output_name(&sorted[i - 1], &sorted[i]) == 0) {
-			if ((path = output_path(opts, sorted[i])) == NULL)
+			if ((path = output_path(opts, sorted[i], false)) == NULL)
 				err(1, NULL);
 			warnx("%s and %s would both be written to %s",
 			    sorted[i - 1], sorted[i], path);
@@ -339,58 +379,88 @@ temp_end(struct batch *b, size_t slot, const char *path)
 }
 
 /*
- * Writes to a temporary file beside the output, then renames it, so
- * the output appears whole or not at all. Returns 0, or 1 after a
- * message.
+ * Opens the temporary file of an input's output file in -o mode, in
+ * the job's slot: *path the output's, *tmp the temporary one's. NULL
+ * after a message.
  */
-static int
-write_file(struct batch *b, const struct emit *e, const char *input,
-    size_t slot)
+static FILE *
+open_output(struct batch *b, const char *input, size_t slot, bool archive,
+    char **path, char **tmp)
 {
-	char	*path, *tmp = NULL;
-	FILE	*f = NULL;
-	int	 fd, rc = 1, saved;
-	bool	 read_error;
+	FILE	*f;
+	int	 fd, saved;
 
-	if ((path = output_path(b->opts, input)) == NULL ||
-	    asprintf(&tmp, "%s.XXXXXX", path) == -1) {
-		tmp = NULL;
+	*tmp = NULL;
+	if ((*path = output_path(b->opts, input, archive)) == NULL ||
+	    asprintf(tmp, "%s.XXXXXX", *path) == -1) {
+		*tmp = NULL;
 		say(b, ENOMEM, "%s", input);
-		goto out;
+		return NULL;
 	}
-	if ((fd = temp_create(b, slot, tmp)) == -1) {
-		say(b, errno, "%s", path);
-		goto out;
+	if ((fd = temp_create(b, slot, *tmp)) == -1) {
+		say(b, errno, "%s", *path);
+		return NULL;
 	}
 	if (fchmod(fd, b->mode) == -1 || (f = fdopen(fd, "w")) == NULL) {
 		saved = errno;
 		close(fd);
 		temp_end(b, slot, NULL);
-		say(b, saved, "%s", path);
-		goto out;
+		say(b, saved, "%s", *path);
+		return NULL;
 	}
+	return f;
+}
+
+/*
+ * Ends an output file: closed and renamed to path if keep, else (or if
+ * that fails, said) removed. Returns 0 if renamed.
+ */
+static int
+close_output(struct batch *b, FILE *f, size_t slot, const char *path,
+    bool keep)
+{
+	int	 saved;
+
+	if (fclose(f) == EOF && keep) {
+		saved = errno;
+		temp_end(b, slot, NULL);
+		say(b, saved, "%s", path);
+		return -1;
+	}
+	if (temp_end(b, slot, keep ? path : NULL) == -1) {
+		say(b, errno, "%s", path);
+		return -1;
+	}
+	return keep ? 0 : -1;
+}
+
+/*
+ * Writes an input's output to its file in -o mode, whole or not at
+ * all. Returns 0, or 1 after a message.
+ */
+static int
+write_file(struct batch *b, const struct emit *e, const char *input,
+    size_t slot)
+{
+	char	*path, *tmp;
+	FILE	*f;
+	int	 rc = 1, saved;
+	bool	 read_error;
+
+	if ((f = open_output(b, input, slot, false, &path, &tmp)) == NULL)
+		goto out;
 	errno = 0;
 	if (emit(e, b->opts, input, f, &read_error) == -1 ||
 	    fflush(f) == EOF || ferror(f)) {
 		saved = errno;
-		fclose(f);
-		temp_end(b, slot, NULL);
+		close_output(b, f, slot, path, false);
 		/* Memory that ran out was the page's, not the file's. */
 		say(b, saved, "%s", read_error || saved == ENOMEM ? input :
 		    path);
 		goto out;
 	}
-	if (fclose(f) == EOF) {
-		saved = errno;
-		temp_end(b, slot, NULL);
-		say(b, saved, "%s", path);
-		goto out;
-	}
-	if (temp_end(b, slot, path) == -1) {
-		say(b, errno, "%s", path);
-		goto out;
-	}
-	rc = 0;
+	if (close_output(b, f, slot, path, true) == 0)
+		rc = 0;
 out:
 	free(tmp);
 	free(path);
@@ -447,6 +517,112 @@ extract(struct batch *b, size_t index, const char *bytes, size_t len)
 }
 
 /*
+ * Parses and extracts a page of an archive (archive.c), named name in
+ * messages, with opts (the run's, with the record's address and
+ * charset). Returns the document, or NULL after a message.
+ */
+struct cex_doc *
+batch_extract(struct batch *b, const char *input, const char *name,
+    const char *bytes, size_t len, const struct cex_opts *opts)
+{
+	struct cex_doc	*doc;
+	char		*where;
+
+	if (asprintf(&where, "%s: %s", input, name) == -1)
+		err(1, NULL);
+	doc = dom_new(bytes, len, opts);
+	if (doc == NULL || method_run(doc, opts, NULL, 0) == -1) {
+		say(b, errno, "%s", where);
+		dom_free(doc);
+		doc = NULL;
+	} else if (!opts->quiet)
+		guard_warn(b, where, &doc->guard);
+	free(where);
+	return doc;
+}
+
+/*
+ * Whether an input is a web archive: named so with --warc, or its first
+ * bytes say so. Its first bytes are read into head (of size bytes,
+ * *len of them) from fd, left open on the rest; fd is -1 if the input
+ * cannot be opened (the HTML reading that follows says why), and for
+ * standard input without --warc, which is read whole as a page is and
+ * told afterwards.
+ */
+static bool
+is_archive(const struct cex_opts *opts, const char *input, int *fd,
+    unsigned char *head, size_t size, size_t *len)
+{
+	ssize_t	 got;
+
+	*len = 0;
+	*fd = -1;
+	if (strcmp(input, "-") == 0) {
+		if (opts->warc)
+			*fd = STDIN_FILENO;
+		return opts->warc;
+	}
+	if ((*fd = dom_open(input)) == -1)
+		return false;
+	while (*len < size) {
+		got = read(*fd, head + *len, size - *len);
+		if (got == -1 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		*len += (size_t)got;
+	}
+	if (opts->warc || warc_sniff(head, *len))
+		return true;
+	close(*fd);
+	*fd = -1;
+	return false;
+}
+
+/*
+ * An archive input, its pages written to out or to its output file in
+ * -o mode; its records on jobs threads. Returns DONE, FAILED or STOP,
+ * as process() does.
+ */
+static int
+process_archive(struct batch *b, const char *input, size_t slot, FILE *out,
+    int fd, const unsigned char *head, size_t len, unsigned jobs)
+{
+	char	*path = NULL, *tmp = NULL;
+	FILE	*f = out;
+	int	 rc;
+
+	/* A page of an archive has no other pages of its site beside it. */
+	if (b->opts->method == METHOD_TEMPLATE) {
+		say(b, 0, "%s: a web archive, which -m template does not "
+		    "take", input);
+		return FAILED;
+	}
+	if (b->opts->outdir != NULL &&
+	    (f = open_output(b, input, slot, true, &path, &tmp)) == NULL) {
+		rc = FAILED;
+		goto out;
+	}
+	errno = 0;
+	rc = archive_run(b, b->opts, input, fd, head, len, f, jobs);
+	if (b->opts->outdir != NULL) {
+		if (rc == 1 || fflush(f) == EOF)
+			say(b, errno, "%s", path);
+		if (close_output(b, f, slot, path, rc != 1 && !ferror(f)) != 0)
+			rc = 1;
+		rc = rc == 0 ? DONE : FAILED;
+	} else if (rc == 1 || fflush(out) == EOF) {
+		say(b, errno, "write error");
+		rc = STOP;
+	} else
+		rc = rc == 0 ? DONE : FAILED;
+out:
+	free(path);
+	free(tmp);
+	return rc;
+}
+
+/*
  * One input: read (or taken as read before, for -m template), parsed,
  * extracted, written to out (standard output or a buffer) or to its
  * file. With --fallback, an input whose extraction failed or left no
@@ -460,11 +636,21 @@ process(struct batch *b, size_t index, size_t slot, FILE *out)
 	const char	*input = b->inputs[index];
 	struct input	 in;
 	struct emit	 e;
-	int		 rc = DONE, saved;
+	unsigned char	 head[512];
+	size_t		 hlen;
+	int		 rc = DONE, saved, afd;
 	bool		 read_error;
 
 	memset(&e, 0, sizeof(e));
 	e.fd = -1;
+	if (b->read == NULL && is_archive(opts, input, &afd, head,
+	    sizeof(head), &hlen)) {
+		rc = process_archive(b, input, slot, out, afd,
+		    hlen > 0 ? head : NULL, hlen, b->record_jobs);
+		if (afd != STDIN_FILENO)
+			close(afd);
+		return rc;
+	}
 	if (b->read != NULL) {
 		in = b->read[index];
 		b->read[index].bytes = NULL;
@@ -481,6 +667,11 @@ process(struct batch *b, size_t index, size_t slot, FILE *out)
 	} else if (in.error != 0) {
 		say(b, in.error, "%s", input);
 		rc = FAILED;
+		goto out;
+	} else if (warc_sniff((const unsigned char *)in.bytes, in.len)) {
+		/* Standard input, read whole, is an archive. */
+		rc = process_archive(b, input, slot, out, -1,
+		    (const unsigned char *)in.bytes, in.len, b->record_jobs);
 		goto out;
 	} else if ((e.doc = extract(b, index, in.bytes, in.len)) == NULL)
 		rc = FAILED;
@@ -713,6 +904,25 @@ wants_progress(const struct cex_opts *opts, size_t n)
 	    (out.st_rdev != err.st_rdev || out.st_dev != err.st_dev);
 }
 
+/* Whether one of the inputs is a web archive (see is_archive). */
+static bool
+any_archive(const struct cex_opts *opts, const char *const *inputs,
+    size_t n)
+{
+	unsigned char	 head[512];
+	size_t		 i, len;
+	int		 fd;
+	bool		 yes = false;
+
+	for (i = 0; i < n && !yes; i++) {
+		yes = is_archive(opts, inputs[i], &fd, head, sizeof(head),
+		    &len);
+		if (fd != -1 && fd != STDIN_FILENO)
+			close(fd);
+	}
+	return yes;
+}
+
 /*
  * Runs the n inputs with opts, on opts->jobs threads when there are
  * several inputs. The inputs are read in turn, or were read before
@@ -745,9 +955,17 @@ batch_run(const char *const *inputs, size_t n, const struct cex_opts *opts,
 	pthread_mutex_unlock(&b.say_lock);
 	if (catch_signals(&b) == -1)
 		err(1, "pthread_create");
-	if (opts->jobs > 1 && n > 1)
+	/*
+	 * Web archives take the jobs for their records, one input after
+	 * another: an output waiting its turn is then a page, never a
+	 * whole archive's.
+	 */
+	b.record_jobs = opts->jobs;
+	if (opts->jobs > 1 && n > 1 && !any_archive(opts, inputs, n)) {
+		b.record_jobs = 1;
 		b.status = run_jobs(&b, opts->jobs < n ? opts->jobs :
 		    (unsigned)n);
+	}
 	else
 		for (i = 0; i < n; i++) {
 			rc = process(&b, i, 0, stdout);

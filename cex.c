@@ -96,7 +96,10 @@ enum opt_id {
 	OPT_URL,
 	OPT_FALLBACK,
 	OPT_BOM,
-	OPT__MAX
+	OPT_WARC,
+	OPT_FILES_FROM,
+	OPT_NULL = '0',
+	OPT__MAX = OPT_FILES_FROM + 1
 };
 
 static const struct option longopts[] = {
@@ -106,6 +109,9 @@ static const struct option longopts[] = {
 	{ "url", required_argument, NULL, OPT_URL },
 	{ "fallback", no_argument, NULL, OPT_FALLBACK },
 	{ "bom", no_argument, NULL, OPT_BOM },
+	{ "warc", no_argument, NULL, OPT_WARC },
+	{ "files-from", required_argument, NULL, OPT_FILES_FROM },
+	{ "null", no_argument, NULL, OPT_NULL },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
 	{ "output-dir", required_argument, NULL, OPT_OUTDIR },
 	{ "method", required_argument, NULL, OPT_METHOD },
@@ -263,6 +269,12 @@ help(void)
 "      --url URL            the page's address: its links are resolved\n"
 "                           against it and written absolute (default:\n"
 "                           $PRIVOXY_URL if set, else none)\n"
+"      --warc               read each input as a web archive (WARC 1.0 or 1.1,\n"
+"                           plain or gzip) and extract its pages; an\n"
+"                           archive is also told by its first bytes\n"
+"      --files-from FILE    read the input names from FILE (- for standard\n"
+"                           input), one a line, instead of the command line\n"
+"  -0, --null               with --files-from, the names end with NUL bytes\n"
 "      --fallback           write the input unchanged when extraction fails\n"
 "                           or leaves no text (for a proxy)\n"
 "      --bom                begin with a UTF-8 byte order mark, which\n"
@@ -658,6 +670,15 @@ apply_option(struct cex_opts *opts, int id, const char *arg,
 		break;
 	case OPT_BOM:
 		opts->bom = true;
+		break;
+	case OPT_WARC:
+		opts->warc = true;
+		break;
+	case OPT_FILES_FROM:
+		opts->files_from = arg;
+		break;
+	case OPT_NULL:
+		opts->files_null = true;
 		break;
 	case OPT_QUIET:
 		opts->quiet = true;
@@ -1157,6 +1178,53 @@ load_ad_hosts(struct cex_opts *opts)
 }
 
 /*
+ * The input names of --files-from FILE ("-": standard input), one a
+ * line or, with -0, ended by NUL bytes as find -print0 writes them;
+ * empty names are skipped. Returns a NULL-terminated array (its text
+ * kept in *text) and *n, or NULL after a message. The list is read
+ * whole: it names the inputs, and is small beside them.
+ */
+static const char **
+read_file_list(const char *path, bool nul, char **text, size_t *n)
+{
+	const char	**names = NULL, **grown;
+	char		*p, *end, *next;
+	size_t		 len, count = 0;
+	int		 fd;
+
+	if ((fd = dom_open(path)) == -1 ||
+	    dom_read_fd(fd, (size_t)1 << 30, text, &len) == -1) {
+		warn("%s", path);
+		if (fd != -1 && fd != STDIN_FILENO)
+			close(fd);
+		return NULL;
+	}
+	if (fd != STDIN_FILENO)
+		close(fd);
+	end = *text + len;
+	for (p = *text; p < end; p = next) {
+		if ((next = memchr(p, nul ? '\0' : '\n', end - p)) == NULL)
+			next = end;
+		*next++ = '\0';
+		if (*p == '\0')
+			continue;
+		if ((grown = reallocarray(names, count + 2,
+		    sizeof(*names))) == NULL)
+			err(1, NULL);
+		names = grown;
+		names[count++] = p;
+	}
+	if (count == 0) {
+		warnx("%s: names no input", path);
+		free(names);
+		return NULL;
+	}
+	names[count] = NULL;
+	*n = count;
+	return names;
+}
+
+/*
  * Whether -o names a directory, made (but not its parents) if there is
  * none, as a batch converter's first run on a fresh tree needs: 0, or
  * after a message the exit status, 2 if it names something else, 1 if
@@ -1219,12 +1287,12 @@ read_options(struct cex_opts *opts, struct settings *set, int argc,
 	int	 c;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "to:m:j:qhV", longopts, NULL)) != -1)
+	while ((c = getopt_long(argc, argv, "to:m:j:qhV0", longopts, NULL)) != -1)
 		if (c == OPT_CONFIG && read_config(opts, set, optarg) == -1)
 			return 2;
 	opterr = 1;
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "to:m:j:qhV", longopts, NULL)) !=
+	while ((c = getopt_long(argc, argv, "to:m:j:qhV0", longopts, NULL)) !=
 	    -1) {
 		switch (c) {
 		case OPT_HELP:
@@ -1412,6 +1480,8 @@ main(int argc, char *argv[])
 	struct site		*site = NULL;
 	struct input		*read = NULL;
 	const char *const	*inputs;
+	const char		**listed = NULL;
+	char			*list_text = NULL;
 	size_t			 m, n;
 	int			 status;
 
@@ -1432,8 +1502,33 @@ main(int argc, char *argv[])
 	}
 	mopts = &methods.v[0].opts;
 	inputs = optind < argc ? (const char *const *)argv + optind : stdin_only;
+	if (opts.files_null && opts.files_from == NULL) {
+		warnx("-0: only with --files-from");
+		status = 2;
+		goto out;
+	}
+	if (opts.files_from != NULL) {
+		if (optind < argc) {
+			warnx("--files-from: the inputs are named there, not "
+			    "on the command line");
+			status = 2;
+			goto out;
+		}
+		if ((listed = read_file_list(opts.files_from, opts.files_null,
+		    &list_text, &n)) == NULL) {
+			status = 2;
+			goto out;
+		}
+		inputs = listed;
+	}
 	for (n = 0; inputs[n] != NULL; n++)
 		continue;
+	if (opts.files_from != NULL && strcmp(opts.files_from, "-") == 0 &&
+	    stdin_named(inputs, n, &mopts->templates) > 0) {
+		warnx("-: standard input can be read only once");
+		status = 2;
+		goto out;
+	}
 	if (stdin_named(inputs, n, &mopts->templates) > 1) {
 		warnx("-: standard input can be read only once");
 		status = 2;
@@ -1463,6 +1558,8 @@ main(int argc, char *argv[])
 	status = batch_run(inputs, n, mopts, site, read);
 out:
 	free(read);
+	free(listed);
+	free(list_text);
 	site_free(site);
 	for (m = 0; m < methods.n; m++)
 		method_free(&methods.v[m]);

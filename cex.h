@@ -113,6 +113,9 @@ struct cex_opts {
 	const char	*url;		/* --url: the page's address, or NULL */
 	bool		 fallback;	/* --fallback: the input if no content */
 	bool		 bom;		/* --bom: a byte order mark first */
+	bool		 warc;		/* --warc: inputs are web archives */
+	const char	*files_from;	/* --files-from: input names, or NULL */
+	bool		 files_null;	/* -0: ... separated by NUL bytes */
 	bool		 quiet;		/* --quiet: no progress, no notices */
 	const char	*outdir;	/* -o: one output file per input */
 	const char	*charset;	/* --charset: encoding name, or NULL */
@@ -452,6 +455,41 @@ extern const char	 adlist_arena[];
 extern const size_t	 adlist_arena_len, adlist_nslots, adlist_count;
 extern const uint32_t	 adlist_slots[], adlist_hashes[];
 
+/* warc.c: web archives in */
+struct warc;
+struct warc_field {
+	char		*name;		/* owned, the value after it */
+	const char	*value;
+};
+struct warc_record {
+	struct warc_field *fields;
+	size_t		 nfields;
+	const char	*type, *id, *uri, *date, *content_type; /* or NULL */
+	uint64_t	 length;	/* Content-Length */
+	unsigned char	*block;		/* response or resource; NUL-ended */
+	size_t		 block_len;
+	bool		 too_large;	/* over max_bytes: not read */
+	uint64_t	 offset;	/* where it began, in the archive */
+	uint64_t	 file_offset;	/* ... in the file, or UINT64_MAX */
+	const char	*error;		/* a bad record: why */
+	int		 errnum;	/* ... the errno, if one says it */
+};
+struct warc_page {
+	int		 status;	/* HTTP's, or 0 for a resource */
+	char		*body;		/* the page, decoded; NUL-ended */
+	size_t		 len;
+	char		 charset[64];	/* of its Content-Type, or "" */
+	const char	*skip;		/* no page: why */
+};
+struct warc	*warc_open(int, const unsigned char *, size_t);
+void		 warc_close(struct warc *);
+int		 warc_next(struct warc *, struct warc_record *, uint64_t);
+void		 warc_record_clear(struct warc_record *);
+int		 warc_page(const struct warc_record *, struct warc_page *,
+		    uint64_t);
+void		 warc_page_clear(struct warc_page *);
+bool		 warc_sniff(const unsigned char *, size_t);
+
 /* lazylib.c */
 int	 lazylib_open(const char *, const char *const *, void **, size_t);
 
@@ -522,14 +560,31 @@ char	*out_collapsed(const struct cex_doc *, uint32_t);
 int	 out_markdown(FILE *, const struct cex_doc *);
 
 /* json.c */
+struct record_info {
+	const char	*id;		/* WARC-Record-ID, or NULL */
+	const char	*uri;		/* WARC-Target-URI, or NULL */
+	const char	*date;		/* WARC-Date: the capture's, or NULL */
+	int		 status;	/* HTTP's, 0 if none */
+};
 int	 out_json(FILE *, const struct cex_doc *, const struct cex_opts *,
-	    const char *input);
+	    const char *input, const struct record_info *);
 
 /* batch.c */
 int	 batch_run(const char *const *, size_t, const struct cex_opts *,
 	    const struct site *, struct input *);
 int	 batch_check_names(const char *const *, size_t,
 	    const struct cex_opts *);
+struct batch;
+void	 batch_say(struct batch *, int, const char *, ...)
+	    __attribute__((format(printf, 3, 4)));
+struct cex_doc *batch_extract(struct batch *, const char *, const char *,
+	    const char *, size_t, const struct cex_opts *);
+int	 batch_render(FILE *, const struct cex_doc *, const struct cex_opts *,
+	    const char *, const struct record_info *);
+
+/* archive.c */
+int	 archive_run(struct batch *, const struct cex_opts *, const char *,
+	    int, const unsigned char *, size_t, FILE *, unsigned);
 
 /* eval.c */
 int	 eval_run(const char *const *dirs, const struct cex_method *, size_t,

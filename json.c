@@ -97,12 +97,14 @@ rendered(const struct cex_doc *d, int (*writer)(FILE *, const struct cex_doc *),
 
 /*
  * Writes the JSON object of one input, a line: input is its name as
- * given. The text and title have no trailing newline. Returns -1 on a
- * write error or if memory ran out.
+ * given; for a page of an archive, record says which (its id, capture
+ * date and HTTP status follow the file's name), else NULL. The text
+ * and title have no trailing newline. Returns -1 on a write error or if
+ * memory ran out.
  */
 int
 out_json(FILE *f, const struct cex_doc *d, const struct cex_opts *opts,
-    const char *input)
+    const char *input, const struct record_info *record)
 {
 	char		*text, *html = NULL, *title = NULL;
 	size_t		 text_len, html_len = 0;
@@ -119,6 +121,16 @@ out_json(FILE *f, const struct cex_doc *d, const struct cex_opts *opts,
 		text_len--;
 	fputs("{\"file\":", f);
 	json_string(f, input, strlen(input));
+	if (record != NULL) {
+		if (record->id != NULL)
+			json_member(f, "warc_record_id", record->id,
+			    strlen(record->id));
+		if (record->date != NULL)
+			json_member(f, "warc_date", record->date,
+			    strlen(record->date));
+		if (record->status != 0)
+			fprintf(f, ",\"status\":%d", record->status);
+	}
 	json_member(f, "url", opts->url, opts->url != NULL ?
 	    strlen(opts->url) : 0);
 	json_member(f, "title", title != NULL && *title != '\0' ? title : NULL,

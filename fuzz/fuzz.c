@@ -206,7 +206,7 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		rc = out_text(f, d);
 		break;
 	case FORMAT_JSON:
-		rc = out_json(f, d, &o, "-");
+		rc = out_json(f, d, &o, "-", NULL);
 		break;
 	case FORMAT_MARKDOWN:
 		rc = out_markdown(f, d);
