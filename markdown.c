@@ -1029,6 +1029,17 @@ put_table(struct mdw *w)
 	}
 }
 
+/* Frees the cells of the pipe table written. */
+static void
+clear_cells(struct mdw *w)
+{
+	size_t	 k;
+
+	for (k = 0; k < w->ncells; k++)
+		free(w->cells[k].s);
+	w->ncells = 0;
+}
+
 /*
  * Marks the tables to write as pipe tables, in one backward pass: a
  * table whose cells hold no block a cell cannot (lists, tables,
@@ -1170,10 +1181,8 @@ md_enter(void *ctx, uint32_t i)
 		break;
 	case MK_TABLE:
 		end_leaf(w);
-		if (w->table == 0 && (w->tables[i] & 1)) {
+		if (w->table == 0 && (w->tables[i] & 1))
 			w->table = i;
-			w->ncells = 0;
-		}
 		break;
 	case MK_HEADING:
 		end_leaf(w);
@@ -1287,6 +1296,7 @@ md_leave(void *ctx, uint32_t i)
 		end_leaf(w);
 		if (w->table == i) {
 			put_table(w);
+			clear_cells(w);
 			w->table = 0;
 		}
 		break;
@@ -1388,8 +1398,7 @@ out_markdown(FILE *f, const struct cex_doc *d)
 out:
 	for (k = 0; k < w.ninl; k++)
 		free(w.inl[k].url);
-	for (k = 0; k < w.ncells; k++)
-		free(w.cells[k].s);
+	clear_cells(&w);
 	free(w.inl);
 	free(w.ctx);
 	free(w.out.s);
