@@ -648,6 +648,44 @@ enum clutter {
  * and it is not where most of the text is, or it is a list of links,
  * or navigation.
  */
+/* Elements of phrasing content: words inside a sentence. */
+static bool
+is_phrasing(uint16_t tag)
+{
+	switch (tag) {
+	case GUMBO_TAG_A: case GUMBO_TAG_SPAN: case GUMBO_TAG_EM:
+	case GUMBO_TAG_STRONG: case GUMBO_TAG_B: case GUMBO_TAG_I:
+	case GUMBO_TAG_U: case GUMBO_TAG_ABBR: case GUMBO_TAG_CITE:
+	case GUMBO_TAG_FONT: case GUMBO_TAG_MARK: case GUMBO_TAG_Q:
+	case GUMBO_TAG_SMALL: case GUMBO_TAG_SUB: case GUMBO_TAG_SUP:
+	case GUMBO_TAG_DFN: case GUMBO_TAG_CODE:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * Whether element i is words inside a sentence: phrasing content whose
+ * block holds twice as many letters of its own besides, and sentence
+ * punctuation. Its class names what it names (a place a link leads to,
+ * "meta-loc"), not a part of the page: no name makes it clutter.
+ */
+static bool
+in_sentence(const struct article *a, uint32_t i)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 p = d->nodes[i].parent;
+
+	if (!is_phrasing(d->nodes[i].tag))
+		return false;
+	while (p != 0 && node_is_element(&d->nodes[p]) &&
+	    is_phrasing(d->nodes[p].tag))
+		p = d->nodes[p].parent;
+	return p != 0 && a->own_punct[p] > 0 &&
+	    a->own[p] >= 3 * d->nodes[i].letters;
+}
+
 static enum clutter
 is_clutter(const struct article *a, uint32_t i, uint32_t total)
 {
@@ -656,6 +694,8 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 
 	if (n->tag == GUMBO_TAG_NAV)
 		return CLUTTER;
+	if (in_sentence(a, i))
+		return NOT_CLUTTER;
 	weight = name_weight(n, &bad);
 	if (bad > 0 && weight < 0 && n->letters * 2 < total)
 		return NAMED_CLUTTER;
