@@ -667,8 +667,8 @@ is_phrasing(uint16_t tag)
 
 /*
  * Whether element i is words inside a sentence: phrasing content whose
- * block holds twice as many letters of its own besides, and sentence
- * punctuation. Its class names what it names (a place a link leads to,
+ * paragraph holds twice as many letters of its own besides, and
+ * sentence punctuation. Its class names what it names (a place a link leads to,
  * "meta-loc"), not a part of the page: no name makes it clutter.
  */
 static bool
@@ -682,8 +682,8 @@ in_sentence(const struct article *a, uint32_t i)
 	while (p != 0 && node_is_element(&d->nodes[p]) &&
 	    is_phrasing(d->nodes[p].tag))
 		p = d->nodes[p].parent;
-	return p != 0 && a->own_punct[p] > 0 &&
-	    a->own[p] >= 3 * d->nodes[i].letters;
+	return p != 0 && is_paragraph(d->nodes[p].tag) &&
+	    a->own_punct[p] > 0 && a->own[p] >= 3 * d->nodes[i].letters;
 }
 
 static enum clutter
