@@ -1013,7 +1013,9 @@ put_table(struct mdw *w)
 			if ((row > 0 || head) && k < w->ncells &&
 			    (c == 0 || !w->cell_row[k])) {
 				putc(' ', w->f);
-				fwrite(w->cells[k].s, 1, w->cells[k].len, w->f);
+				if (w->cells[k].len > 0)
+					fwrite(w->cells[k].s, 1,
+					    w->cells[k].len, w->f);
 				k++;
 			}
 			fputs(" |", w->f);
