@@ -11,13 +11,13 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 THREADS = -pthread
 WARNINGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra
-DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags gumbo libutf8proc)
-DEPS_LIBS := $(shell $(PKG_CONFIG) --libs gumbo libutf8proc) -lm
+DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags gumbo libutf8proc jansson)
+DEPS_LIBS := $(shell $(PKG_CONFIG) --libs gumbo libutf8proc jansson) -lm
 GUMBO_VERSION := $(shell $(PKG_CONFIG) --modversion gumbo)
 DEFS = -DGUMBO_VERSION='"$(GUMBO_VERSION)"'
 
 SRCS = cex.c dom.c encoding.c eval.c filters.c hosts.c lists.c measure.c \
-	url.c json.c \
+	url.c json.c meta.c \
 	guard.c builder.c methods.c template.c batch.c article.c \
 	output.c
 HDRS = cex.h

@@ -372,7 +372,11 @@ extract(struct batch *b, size_t index, const char *bytes, size_t len)
 	struct cex_doc	*doc;
 
 	doc = dom_new(bytes, len, b->opts);
-	if (doc == NULL || method_run(doc, b->opts, b->site, index) == -1) {
+	/* The metadata first: the filters remove where it is written. */
+	if (doc == NULL || (meta_wanted(b->opts) &&
+	    (doc->meta = meta_new(doc, b->opts)) == NULL) ||
+	    method_run(doc, b->opts, b->site, index) == -1 ||
+	    meta_lead(doc->meta, doc) == -1) {
 		say(b, errno, "%s", b->inputs[index]);
 		dom_free(doc);
 		return NULL;
@@ -668,6 +672,8 @@ batch_run(const char *const *inputs, size_t n, const struct cex_opts *opts,
 	b.mode = 0666 & ~b.mode;
 	pthread_mutex_init(&b.say_lock, NULL);
 	pthread_mutex_init(&b.temp_lock, NULL);
+	if (meta_wanted(opts))
+		meta_init();
 	b.progress = wants_progress(opts, n);
 	clock_gettime(CLOCK_MONOTONIC, &b.start);
 	pthread_mutex_lock(&b.say_lock);
