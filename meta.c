@@ -1435,9 +1435,12 @@ static const char *const comment_names[] = { "comment", "disqus", "reply",
 static const char *const date_names[] = { "date", "time", "publish",
     "posted", "byline", "author", "dateline", "meta", "datum", "fecha",
     "update", "changed", "modified", NULL };
-/* ... and of bylines (the first is hAtom's, the last h-card's). */
+/*
+ * ... and of bylines (Readability's, hAtom's and h-card's, and the
+ * author in the languages whose word is not the English one).
+ */
 static const char *const byline_names[] = { "byline", "author",
-    "writtenby", "written-by", "p-author", NULL };
+    "writtenby", "written-by", "p-author", "autor", "auteur", NULL };
 /* hAtom's and h-entry's published and updated, microformats of blogs. */
 static const char *const published_names[] = { "published",
     "dt-published", "entry-date", "post-date", NULL };
@@ -2996,9 +2999,37 @@ out:
 }
 
 /*
+ * Whether element i of d is a line of metadata, not prose: named for a
+ * date or a byline, or holding a time element, an author's or a date's
+ * microdata or an author's link (its first TEXT_NODES nodes are read).
+ */
+static bool
+is_byline(const struct cex_doc *d, uint32_t i)
+{
+	const struct cex_node	*n = &d->nodes[i];
+	const char		*v;
+	uint32_t		 j, end = n->end;
+
+	if (named(n, date_names) || named(n, byline_names))
+		return true;
+	for (j = i + 1; j < end && j < i + TEXT_NODES; j++) {
+		n = &d->nodes[j];
+		if (!node_is_element(n))
+			continue;
+		if (n->tag == GUMBO_TAG_TIME ||
+		    has_token(attr(n, "rel"), "author"))
+			return true;
+		if ((v = attr(n, "itemprop")) != NULL &&
+		    (has_token(v, "author") || has_token(v, "datePublished")))
+			return true;
+	}
+	return false;
+}
+
+/*
  * Whether live element i of d is a paragraph: a p, or a block whose own
  * text holds letters and whose children are text and inline elements
- * only (pages write paragraphs as divs too).
+ * only (pages write paragraphs as divs too); not a byline.
  */
 static bool
 is_paragraph(const struct cex_doc *d, uint32_t i)
@@ -3008,7 +3039,7 @@ is_paragraph(const struct cex_doc *d, uint32_t i)
 	bool			 text = false;
 
 	if (n->tag == GUMBO_TAG_P)
-		return true;
+		return !is_byline(d, i);
 	if (n->tag != GUMBO_TAG_DIV && n->tag != GUMBO_TAG_SECTION &&
 	    n->tag != GUMBO_TAG_ARTICLE && n->tag != GUMBO_TAG_MAIN &&
 	    n->tag != GUMBO_TAG_TD && n->tag != GUMBO_TAG_BLOCKQUOTE)
@@ -3023,7 +3054,7 @@ is_paragraph(const struct cex_doc *d, uint32_t i)
 		    d->nodes[j].tag != GUMBO_TAG_BR)
 			return false;
 	}
-	return text;
+	return text && !is_byline(d, i);
 }
 
 /*
