@@ -2844,7 +2844,8 @@ list_of(const struct scan *s, int f, struct strlist *out)
 
 /*
  * An address as the page gives it, made absolute against the page's
- * (NULL if it is none a reader can follow: javascript:, data:).
+ * (NULL if it is none a reader can follow: javascript:, data:, or a
+ * relative one on a page whose address is unknown).
  */
 static char *
 absolute(const struct cex_doc *d, const char *url, bool *nomem)
@@ -2860,7 +2861,26 @@ absolute(const struct cex_doc *d, const char *url, bool *nomem)
 		return NULL;
 	if ((u = url_resolve(d->base_url, url)) == NULL)
 		*nomem = true;
+	else if (url_scheme_length(u) == 0) {
+		/* Relative, and the page's own address unknown. */
+		free(u);
+		u = NULL;
+	}
 	return u;
+}
+
+/* An address field: the most trusted source's that is one. */
+static char *
+best_absolute(const struct scan *s, int f, bool *nomem)
+{
+	const signed char	*o;
+	char			*u;
+
+	for (o = field_order[f]; *o != -1 && !*nomem; o++)
+		if (s->slot[f][*o].n > 0 &&
+		    (u = absolute(s->d, s->slot[f][*o].v[0], nomem)) != NULL)
+			return u;
+	return NULL;
 }
 
 /* The host of an address without its www., for a site's name. */
@@ -2916,7 +2936,7 @@ resolve(struct scan *s)
 	if ((m = calloc(1, sizeof(*m))) == NULL)
 		return NULL;
 	m->sitename = copy(best(s, F_SITENAME), &nomem);
-	m->url = absolute(s->d, best(s, F_URL), &nomem);
+	m->url = best_absolute(s, F_URL, &nomem);
 	if (m->sitename == NULL && !nomem)
 		m->sitename = host_of(m->url != NULL ? m->url : s->d->base_url);
 	m->title = title_of(s, m->sitename);
@@ -2924,7 +2944,7 @@ resolve(struct scan *s)
 	m->modified = copy(best(s, F_MODIFIED), &nomem);
 	m->description = copy(best(s, F_DESCRIPTION), &nomem);
 	m->lang = copy(best(s, F_LANG), &nomem);
-	m->image = absolute(s->d, best(s, F_IMAGE), &nomem);
+	m->image = best_absolute(s, F_IMAGE, &nomem);
 	if (nomem || (best(s, F_TITLE) != NULL && m->title == NULL) ||
 	    authors_of(s, m->sitename, &m->authors) == -1 ||
 	    list_of(s, F_CATEGORY, &m->categories) == -1 ||
