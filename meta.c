@@ -111,6 +111,8 @@ static const signed char field_order[F__MAX][S__MAX + 1] = {
 #define TEXT_BYTES	1024
 #define LD_MAX_VALUES	256
 #define LD_MAX_DEPTH	6
+/* The headline of a page without h1 is one of its first headings. */
+#define MAX_HEADINGS	8
 
 /* Where a node is, inherited from its ancestors. */
 #define Z_HIDDEN	0x01	/* head, script, style, template */
@@ -165,6 +167,7 @@ struct scan {
 	uint32_t		 h1;		/* the headline element, or 0 */
 	bool			 h1_seen;	/* ... an h1 */
 	uint32_t		 h1s;		/* h1 elements */
+	uint32_t		 headings;	/* h2 and h3 tried as the headline */
 	uint32_t		 texts;		/* node texts read */
 	int			 today;		/* y * 10000 + m * 100 + d */
 	bool			 month_first;	/* en-US: 05/31/2019 */
@@ -376,12 +379,17 @@ is_url(const char *s)
 	    strchr(s, '.') != NULL);
 }
 
-/* Appends owned string v to l. Returns -1 (v freed) if memory runs out. */
+/*
+ * Appends owned string v to l. Returns -1 (v freed) if memory runs out,
+ * as it did if v is NULL (a copy that failed).
+ */
 static int
 list_push(struct strlist *l, char *v)
 {
 	char	**nv;
 
+	if (v == NULL)
+		return -1;
 	if ((nv = reallocarray(l->v, l->n + 1, sizeof(*nv))) == NULL) {
 		free(v);
 		return -1;
@@ -2118,6 +2126,7 @@ scan_page(struct scan *s)
 		case GUMBO_TAG_H2:
 		case GUMBO_TAG_H3:
 			if (s->in_body && s->h1 == 0 && s->letters[i] > 0 &&
+			    s->headings++ < MAX_HEADINGS &&
 			    !(s->zone[i] & (Z_HIDDEN | Z_ASIDE | Z_COMMENT)))
 				headline(s, i);
 			break;
