@@ -1005,6 +1005,8 @@ spare_kinds(struct cleaner *cl)
 	size_t			 k, j, best_k = 0;
 	uint64_t		 sum = 0, group, best_sum;
 
+	if (cl->count == 0)
+		return;
 	for (k = 0; k < cl->count; k++)
 		sum += d->nodes[nm[k].node].letters;
 	qsort(nm, cl->count, sizeof(*nm), cmp_named);
