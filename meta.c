@@ -111,8 +111,12 @@ static const signed char field_order[F__MAX][S__MAX + 1] = {
 #define TEXT_BYTES	1024
 #define LD_MAX_VALUES	256
 #define LD_MAX_DEPTH	6
-/* The headline of a page without h1 is one of its first headings. */
-#define MAX_HEADINGS	8
+/*
+ * The headline is one of the page's first h1 (or, without, of its first
+ * h2 and h3), its byline one of the first elements that could be: the
+ * elements tried are read a bounded number of times.
+ */
+#define MAX_TRIES	8
 
 /* Where a node is, inherited from its ancestors. */
 #define Z_HIDDEN	0x01	/* head, script, style, template */
@@ -168,6 +172,7 @@ struct scan {
 	bool			 h1_seen;	/* ... an h1 */
 	uint32_t		 h1s;		/* h1 elements */
 	uint32_t		 headings;	/* h2 and h3 tried as the headline */
+	uint32_t		 bylines;	/* elements tried as the byline */
 	uint32_t		 texts;		/* node texts read */
 	int			 today;		/* y * 10000 + m * 100 + d */
 	bool			 month_first;	/* en-US: 05/31/2019 */
@@ -1966,7 +1971,8 @@ byline(struct scan *s, uint32_t i)
 	    s->letters[i] == 0 || s->letters[i] > BYLINE_LETTERS ||
 	    n->tag == GUMBO_TAG_META || n->tag == GUMBO_TAG_LINK ||
 	    (!named(n, byline_names) && !(n->tag == GUMBO_TAG_A &&
-	    has_token(attr(n, "rel"), "author"))))
+	    has_token(attr(n, "rel"), "author"))) ||
+	    s->bylines++ >= MAX_TRIES)
 		return;
 	for (j = i; j < n->end && j < i + TEXT_NODES; j++)
 		if (s->d->nodes[j].tag == GUMBO_TAG_A &&
@@ -2116,6 +2122,7 @@ scan_page(struct scan *s)
 			s->h1s++;
 			/* The headline: the first h1 of the body's text. */
 			if (s->in_body && !s->h1_seen && s->letters[i] > 0 &&
+			    s->h1s <= MAX_TRIES &&
 			    !(s->zone[i] & (Z_HIDDEN | Z_ASIDE | Z_COMMENT)) &&
 			    !is_logo(s, i)) {
 				s->h1 = i;
@@ -2126,7 +2133,7 @@ scan_page(struct scan *s)
 		case GUMBO_TAG_H2:
 		case GUMBO_TAG_H3:
 			if (s->in_body && s->h1 == 0 && s->letters[i] > 0 &&
-			    s->headings++ < MAX_HEADINGS &&
+			    s->headings++ < MAX_TRIES &&
 			    !(s->zone[i] & (Z_HIDDEN | Z_ASIDE | Z_COMMENT)))
 				headline(s, i);
 			break;
