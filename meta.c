@@ -138,6 +138,7 @@ static const signed char field_order[F__MAX][S__MAX + 1] = {
  */
 #define BYLINE_LETTERS		100
 #define BYLINE_LINKS		4
+#define AUTHOR_BYTES		320
 /* The visible text after the headline and the byline where a date is. */
 #define HEADLINE_WINDOW		1500
 #define BYLINE_WINDOW		300
@@ -2710,6 +2711,9 @@ author_names(struct scan *s, const char *v, struct strlist *list)
 		    list_push(&s->profiles, strdup(v)) : 0;
 	len = byline_name(s, v, &start);
 	p = v + start;
+	/* A byline is short: a longer value is read no further. */
+	if (len > AUTHOR_BYTES)
+		len = AUTHOR_BYTES;
 	while (len > 0) {
 		best_sep = NULL;
 		best_len = 0;
@@ -2814,16 +2818,15 @@ authors_of(struct scan *s, const char *site, struct strlist *out)
 			if (author_names(s, l->v[i], out) == -1)
 				return -1;
 	}
-	if (out->n > 1 && site != NULL)
-		for (i = k = 0; i < out->n; i++) {
+	if (out->n > 1 && site != NULL) {
+		for (i = k = 0; i < out->n; i++)
 			if (same_words(out->v[i], strlen(out->v[i]), site,
 			    strlen(site)))
 				free(out->v[i]);
 			else
 				out->v[k++] = out->v[i];
-			if (i + 1 == out->n)
-				out->n = k;
-		}
+		out->n = k;
+	}
 	for (i = 0; i < s->profiles.n && out->n == 0; i++) {
 		if ((name = profile_name(s->profiles.v[i])) == NULL)
 			continue;
@@ -2899,21 +2902,29 @@ best_absolute(const struct scan *s, int f, bool *nomem)
 	return NULL;
 }
 
-/* The host of an address without its www., for a site's name. */
+/*
+ * The host of an address without its www., for a site's name; NULL if
+ * it has none (or memory runs out: *nomem is then set).
+ */
 static char *
-host_of(const char *url)
+host_of(const char *url, bool *nomem)
 {
 	const char	*p;
+	char		*host;
 	size_t		 n;
 
 	if (url == NULL || (p = strstr(url, "://")) == NULL)
 		return NULL;
 	p += 3;
+	/* Past a user name. */
 	p += strcspn(p, "@/?#") < strcspn(p, "/?#") ? strcspn(p, "@") + 1 : 0;
 	if (strncasecmp(p, "www.", 4) == 0)
 		p += 4;
-	n = strcspn(p, ":/?#");
-	return n > 0 ? strndup(p, n) : NULL;
+	if ((n = strcspn(p, ":/?#")) == 0)
+		return NULL;
+	if ((host = strndup(p, n)) == NULL)
+		*nomem = true;
+	return host;
 }
 
 /* Copies a value, NULL staying NULL; sets *nomem if memory runs out. */
@@ -2954,7 +2965,8 @@ resolve(struct scan *s)
 	m->sitename = copy(best(s, F_SITENAME), &nomem);
 	m->url = best_absolute(s, F_URL, &nomem);
 	if (m->sitename == NULL && !nomem)
-		m->sitename = host_of(m->url != NULL ? m->url : s->d->base_url);
+		m->sitename = host_of(m->url != NULL ? m->url :
+		    s->d->base_url, &nomem);
 	m->title = title_of(s, m->sitename);
 	m->date = copy(date_of(s), &nomem);
 	m->modified = copy(best(s, F_MODIFIED), &nomem);
