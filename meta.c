@@ -101,11 +101,13 @@ static const signed char field_order[F__MAX][S__MAX + 1] = {
 /*
  * Bounds that keep the work linear and the output sane: values kept a
  * source (a page with thousands of article:tag), the bytes of a value
- * read, the node texts read (each at most TEXT_NODES nodes and
- * TEXT_BYTES bytes), the JSON values visited in a script.
+ * read, the bytes of class and id names read, the node texts read (each
+ * at most TEXT_NODES nodes and TEXT_BYTES bytes), the JSON values
+ * visited in a script.
  */
 #define MAX_VALUES	32
 #define MAX_VALUE_BYTES	4096
+#define NAMES_BYTES	1024
 #define MAX_TEXTS	256
 #define TEXT_NODES	512
 #define TEXT_BYTES	1024
@@ -1461,13 +1463,62 @@ static const char *const published_names[] = { "published",
 static const char *const updated_names[] = { "updated", "dt-updated",
     NULL };
 
+/* What an element's class and id say it is. */
+#define N_COMMENT	0x01
+#define N_DATE		0x02
+#define N_BYLINE	0x04
+#define N_PUBLISHED	0x08
+#define N_UPDATED	0x10
+
+/* Whether s holds one of words. */
+static bool
+has_word(const char *s, const char *const *words)
+{
+	for (; *words != NULL; words++)
+		if (strstr(s, *words) != NULL)
+			return true;
+	return false;
+}
+
+/*
+ * The N_* an element's class and id say, read once for all the lists:
+ * their first NAMES_BYTES bytes, in lower case.
+ */
+static unsigned
+name_bits(const struct cex_node *n)
+{
+	char		 buf[NAMES_BYTES + 1];
+	const char	*v[2] = { attr(n, "class"), attr(n, "id") }, *p;
+	size_t		 len = 0, k;
+	unsigned	 bits = 0;
+
+	for (k = 0; k < 2; k++) {
+		if (v[k] == NULL)
+			continue;
+		for (p = v[k]; *p != '\0' && len < NAMES_BYTES; p++)
+			buf[len++] = (char)ascii_lower((unsigned char)*p);
+		/* No word runs from the class into the id. */
+		if (len < NAMES_BYTES)
+			buf[len++] = ' ';
+	}
+	if (len == 0)
+		return 0;
+	buf[len] = '\0';
+	bits |= has_word(buf, comment_names) ? N_COMMENT : 0;
+	bits |= has_word(buf, date_names) ? N_DATE : 0;
+	bits |= has_word(buf, byline_names) ? N_BYLINE : 0;
+	bits |= has_word(buf, published_names) ? N_PUBLISHED : 0;
+	bits |= has_word(buf, updated_names) ? N_UPDATED : 0;
+	return bits;
+}
+
 /*
  * Where node i is (Z_*), from its parent and what it is itself. A name
  * on html or body says nothing of a part of the page; a date's name
  * counts on a short element only.
  */
 static unsigned char
-zone_of(struct scan *s, uint32_t i)
+zone_of(struct scan *s, uint32_t i, unsigned names)
 {
 	const struct cex_node	*n = &s->d->nodes[i];
 	const char		*props;
@@ -1502,9 +1553,9 @@ zone_of(struct scan *s, uint32_t i)
 	}
 	if (n->type == GUMBO_NODE_TEMPLATE)
 		return z | Z_HIDDEN;
-	if (named(n, comment_names))
+	if (names & N_COMMENT)
 		z |= Z_COMMENT;
-	if (s->letters[i] <= DATE_ZONE_LETTERS && named(n, date_names))
+	if (s->letters[i] <= DATE_ZONE_LETTERS && (names & N_DATE))
 		z |= Z_DATE;
 	if ((props = attr(n, "itemprop")) != NULL &&
 	    attr(n, "itemscope") != NULL) {
@@ -1575,7 +1626,7 @@ meta_element(struct scan *s, uint32_t i)
  * title) or in its text.
  */
 static void
-time_element(struct scan *s, uint32_t i)
+time_element(struct scan *s, uint32_t i, unsigned names)
 {
 	const struct cex_node	*n = &s->d->nodes[i];
 	const char		*v;
@@ -1583,9 +1634,9 @@ time_element(struct scan *s, uint32_t i)
 
 	if (s->zone[i] & (Z_COMMENT | Z_HIDDEN))
 		return;
-	if (named(n, updated_names) && !named(n, published_names))
+	if ((names & N_UPDATED) && !(names & N_PUBLISHED))
 		f = F_MODIFIED, src = S_PUBTIME;
-	else if (attr(n, "pubdate") != NULL || named(n, published_names))
+	else if (attr(n, "pubdate") != NULL || (names & N_PUBLISHED))
 		src = S_PUBTIME;
 	else if (!(s->zone[i] & Z_ASIDE))
 		src = S_TIME;
@@ -1962,7 +2013,7 @@ is_en_us(const char *tag)
  * rest is a role, a date); without links, its text is.
  */
 static void
-byline(struct scan *s, uint32_t i)
+byline(struct scan *s, uint32_t i, unsigned names)
 {
 	const struct cex_node	*n = &s->d->nodes[i];
 	uint32_t		 j;
@@ -1971,7 +2022,7 @@ byline(struct scan *s, uint32_t i)
 	    (s->zone[i] & (Z_HIDDEN | Z_COMMENT | Z_ASIDE)) ||
 	    s->letters[i] == 0 || s->letters[i] > BYLINE_LETTERS ||
 	    n->tag == GUMBO_TAG_META || n->tag == GUMBO_TAG_LINK ||
-	    (!named(n, byline_names) && !(n->tag == GUMBO_TAG_A &&
+	    (!(names & N_BYLINE) && !(n->tag == GUMBO_TAG_A &&
 	    has_token(attr(n, "rel"), "author"))) ||
 	    s->bylines++ >= MAX_TRIES)
 		return;
@@ -2083,10 +2134,12 @@ scan_page(struct scan *s)
 	const struct cex_node	*n;
 	const char		*v;
 	uint32_t		 i;
+	unsigned		 names;
 
 	for (i = 0; i < d->nnodes && !s->nomem; i++) {
 		n = &d->nodes[i];
-		s->zone[i] = zone_of(s, i);
+		names = node_is_element(n) ? name_bits(n) : 0;
+		s->zone[i] = zone_of(s, i, names);
 		if (!node_is_element(n))
 			continue;
 		switch (n->tag) {
@@ -2141,15 +2194,14 @@ scan_page(struct scan *s)
 		default:
 			break;
 		}
-		if (n->tag == GUMBO_TAG_TIME || named(n, published_names) ||
-		    named(n, updated_names) || ((s->zone[i] & Z_DATE) &&
-		    s->letters[i] <= DATE_ZONE_LETTERS &&
-		    named(n, date_names)))
-			time_element(s, i);
+		if (n->tag == GUMBO_TAG_TIME ||
+		    (names & (N_PUBLISHED | N_UPDATED)) ||
+		    ((names & N_DATE) && s->letters[i] <= DATE_ZONE_LETTERS))
+			time_element(s, i, names);
 		if (n->tag != GUMBO_TAG_META &&
 		    (v = attr(n, "itemprop")) != NULL)
 			itemprop(s, i, v);
-		byline(s, i);
+		byline(s, i, names);
 	}
 }
 
