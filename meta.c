@@ -1619,11 +1619,12 @@ meta_element(struct scan *s, uint32_t i)
 }
 
 /*
- * A time element, hAtom's published and updated, or an element named
- * for a date: the publication's date when its pubdate attribute, its
- * itemprop or its class says so, else the first other time outside
- * comments and asides, with its date for machines (datetime, content,
- * title) or in its text.
+ * A time element, hAtom's published and updated, or a short element
+ * named for a date: the publication's date (or the change's) when its
+ * pubdate attribute or its class says so, else the first other such
+ * element outside comments and asides; its date for machines (datetime,
+ * content, title), else for a time element or the publication's, the
+ * one its text writes.
  */
 static void
 time_element(struct scan *s, uint32_t i, unsigned names)
@@ -1826,8 +1827,8 @@ ld_object(struct scan *s, const struct ld *ld, json_t *o, int src)
 	if (json_is_array(pub))
 		pub = json_array_get(pub, 0);
 	pub = ld_deref(ld, pub);
-	if (json_is_object(pub))
-		ld_add(s, F_SITENAME, src, json_object_get(pub, "name"));
+	ld_add(s, F_SITENAME, src, json_is_object(pub) ?
+	    json_object_get(pub, "name") : pub);
 	ld_add(s, F_DESCRIPTION, src, json_object_get(o, "description"));
 	ld_url(s, ld, F_IMAGE, src, json_object_get(o, "image"));
 	if (json_is_string(v = json_object_get(o, "inLanguage")))
