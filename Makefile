@@ -14,14 +14,14 @@ WARNINGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra
 # libuchardet and libidn2 are loaded when a page needs them (lazylib.c):
 # their headers only, here.
 DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags gumbo libutf8proc uchardet libidn2 \
-	zlib libbrotlidec)
-DEPS_LIBS := $(shell $(PKG_CONFIG) --libs gumbo libutf8proc zlib libbrotlidec) \
-	-lm -ldl
+	zlib libbrotlidec jansson)
+DEPS_LIBS := $(shell $(PKG_CONFIG) --libs gumbo libutf8proc zlib libbrotlidec \
+	jansson) -lm -ldl
 GUMBO_VERSION := $(shell $(PKG_CONFIG) --modversion gumbo)
 DEFS = -DGUMBO_VERSION='"$(GUMBO_VERSION)"'
 
 SRCS = cex.c dom.c encoding.c eval.c filters.c hosts.c lists.c measure.c \
-	url.c json.c lazylib.c warc.c archive.c \
+	url.c json.c meta.c lazylib.c warc.c archive.c \
 	guard.c builder.c methods.c template.c batch.c article.c \
 	output.c markdown.c
 HDRS = cex.h

@@ -497,6 +497,31 @@ guard_warn(struct batch *b, const char *input, const struct guard_report *r)
 }
 
 /*
+ * Parses and extracts a page with opts (site and index for -m
+ * template): its metadata first when it is wanted, as the filters
+ * remove where pages write it. NULL with errno set if that failed.
+ */
+static struct cex_doc *
+extract_page(const char *bytes, size_t len, const struct cex_opts *opts,
+    const struct site *site, size_t index)
+{
+	struct cex_doc	*doc;
+	int		 saved;
+
+	if ((doc = dom_new(bytes, len, opts)) == NULL)
+		return NULL;
+	if ((meta_wanted(opts) && (doc->meta = meta_new(doc, opts)) == NULL) ||
+	    method_run(doc, opts, site, index) == -1 ||
+	    meta_lead(doc->meta, doc) == -1) {
+		saved = errno;
+		dom_free(doc);
+		errno = saved;
+		return NULL;
+	}
+	return doc;
+}
+
+/*
  * Parses and extracts an input of len bytes. Returns the document, or
  * NULL after a message if that failed.
  */
@@ -505,10 +530,8 @@ extract(struct batch *b, size_t index, const char *bytes, size_t len)
 {
 	struct cex_doc	*doc;
 
-	doc = dom_new(bytes, len, b->opts);
-	if (doc == NULL || method_run(doc, b->opts, b->site, index) == -1) {
+	if ((doc = extract_page(bytes, len, b->opts, b->site, index)) == NULL) {
 		say(b, errno, "%s", b->inputs[index]);
-		dom_free(doc);
 		return NULL;
 	}
 	if (!b->opts->quiet)
@@ -530,12 +553,9 @@ batch_extract(struct batch *b, const char *input, const char *name,
 
 	if (asprintf(&where, "%s: %s", input, name) == -1)
 		err(1, NULL);
-	doc = dom_new(bytes, len, opts);
-	if (doc == NULL || method_run(doc, opts, NULL, 0) == -1) {
+	if ((doc = extract_page(bytes, len, opts, NULL, 0)) == NULL)
 		say(b, errno, "%s", where);
-		dom_free(doc);
-		doc = NULL;
-	} else if (!opts->quiet)
+	else if (!opts->quiet)
 		guard_warn(b, where, &doc->guard);
 	free(where);
 	return doc;
@@ -948,6 +968,8 @@ batch_run(const char *const *inputs, size_t n, const struct cex_opts *opts,
 	b.mode = 0666 & ~b.mode;
 	pthread_mutex_init(&b.say_lock, NULL);
 	pthread_mutex_init(&b.temp_lock, NULL);
+	if (meta_wanted(opts))
+		meta_init();
 	b.progress = wants_progress(opts, n);
 	clock_gettime(CLOCK_MONOTONIC, &b.start);
 	pthread_mutex_lock(&b.say_lock);

@@ -373,6 +373,26 @@ node_is_text(const struct cex_node *n)
 }
 
 /*
+ * The page's metadata, as meta.c finds it: each string owned, NULL (a
+ * list empty) where the page does not say. Dates are YYYY-MM-DD, with
+ * the time and its offset (YYYY-MM-DDTHH:MM:SS+HH:MM) when the page
+ * gives them; addresses are absolute.
+ */
+struct cex_meta {
+	char		*title;
+	struct strlist	 authors;	/* in the page's order */
+	char		*date;		/* of publication */
+	char		*modified;	/* of the last change */
+	char		*sitename;
+	char		*description;
+	char		*lang;		/* the language tag the page declares */
+	char		*url;		/* the canonical address */
+	char		*image;
+	struct strlist	 categories;
+	struct strlist	 tags;
+};
+
+/*
  * A parsed document. It owns the UTF-8 text, which gumbo's nodes point
  * into, gumbo's output, and the overlay.
  */
@@ -395,6 +415,7 @@ struct cex_doc {
 	bool		 fragment;	/* a method kept parts: no doctype */
 	uint32_t	 title;		/* a title element to write first, or 0 */
 	uint32_t	 page_title;	/* dom_title's, before the method */
+	struct cex_meta	*meta;		/* the page's metadata, or NULL */
 	struct guard_report guard;	/* what the guard dropped */
 };
 
@@ -537,6 +558,13 @@ struct site	*site_new(const struct cex_opts *, const char *const *, size_t,
 void		 site_free(struct site *);
 int		 method_template(struct cex_doc *, const struct cex_opts *,
 		    const struct site *, size_t);
+
+/* meta.c */
+bool		 meta_wanted(const struct cex_opts *);
+void		 meta_init(void);
+struct cex_meta	*meta_new(const struct cex_doc *, const struct cex_opts *);
+int		 meta_lead(struct cex_meta *, const struct cex_doc *);
+void		 meta_free(struct cex_meta *);
 
 /* url.c */
 size_t	 url_scheme_length(const char *);

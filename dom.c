@@ -617,6 +617,7 @@ dom_free(struct cex_doc *d)
 		free(d->retained[i].url);
 	free(d->retained);
 	free(d->base_url);
+	meta_free(d->meta);
 	free(d);
 }
 

@@ -1,10 +1,13 @@
 /*
  * json.c: the JSON writer (--format json). One object a line for each
  * input, so that a batch is JSON Lines for jq and the like: the input,
- * its address, the page's title, the method, the text as -t writes it
- * and, with --json-html, the HTML. Strings are valid UTF-8 whatever
- * they came from (a file name may not be): a byte that is not is
- * written as U+FFFD.
+ * its address, the page's title, its metadata (meta.c: authors, dates,
+ * site name, description, language, image, categories, tags), the
+ * method, the text as -t writes it and, with --json-html, the HTML.
+ * What the page does not say is left out, but for the address and the
+ * title, which are null. Strings are valid UTF-8 whatever they came
+ * from (a file name may not be): a byte that is not is written as
+ * U+FFFD.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +76,46 @@ json_member(FILE *f, const char *name, const char *s, size_t len)
 		json_string(f, s, len);
 }
 
+/* Writes "name": and the string s, if s is not NULL. */
+static void
+json_optional(FILE *f, const char *name, const char *s)
+{
+	if (s != NULL)
+		json_member(f, name, s, strlen(s));
+}
+
+/* Writes "name": and the list l as an array of strings, if it has any. */
+static void
+json_list(FILE *f, const char *name, const struct strlist *l)
+{
+	size_t	 i;
+
+	if (l->n == 0)
+		return;
+	fprintf(f, ",\"%s\":[", name);
+	for (i = 0; i < l->n; i++) {
+		if (i > 0)
+			putc(',', f);
+		json_string(f, l->v[i], strlen(l->v[i]));
+	}
+	putc(']', f);
+}
+
+/* The page's metadata, after its title. */
+static void
+json_meta(FILE *f, const struct cex_meta *m)
+{
+	json_list(f, "author", &m->authors);
+	json_optional(f, "date", m->date);
+	json_optional(f, "modified", m->modified);
+	json_optional(f, "sitename", m->sitename);
+	json_optional(f, "description", m->description);
+	json_optional(f, "lang", m->lang);
+	json_optional(f, "image", m->image);
+	json_list(f, "categories", &m->categories);
+	json_list(f, "tags", &m->tags);
+}
+
 /*
  * Renders the document with writer into a new string; *len its length.
  * NULL if memory runs out or the writer fails.
@@ -106,6 +149,8 @@ int
 out_json(FILE *f, const struct cex_doc *d, const struct cex_opts *opts,
     const char *input, const struct record_info *record)
 {
+	const struct cex_meta *m = d->meta;
+	const char	*url = opts->url;
 	char		*text, *html = NULL, *title = NULL;
 	size_t		 text_len, html_len = 0;
 	uint32_t	 t;
@@ -115,8 +160,16 @@ out_json(FILE *f, const struct cex_doc *d, const struct cex_opts *opts,
 	    (opts->json_html &&
 	    (html = rendered(d, out_html, &html_len)) == NULL))
 		goto out;
-	if ((t = d->page_title) != 0 && (title = out_collapsed(d, t)) == NULL)
+	/* The metadata's title, else the page's h1 or title element. */
+	if (m != NULL && m->title != NULL && *m->title != '\0') {
+		if ((title = strdup(m->title)) == NULL)
+			goto out;
+	} else if ((t = d->page_title) != 0 &&
+	    (title = out_collapsed(d, t)) == NULL)
 		goto out;
+	/* --url names the page; else the page names itself. */
+	if (url == NULL && m != NULL)
+		url = m->url;
 	if (text_len > 0 && text[text_len - 1] == '\n')
 		text_len--;
 	fputs("{\"file\":", f);
@@ -131,10 +184,11 @@ out_json(FILE *f, const struct cex_doc *d, const struct cex_opts *opts,
 		if (record->status != 0)
 			fprintf(f, ",\"status\":%d", record->status);
 	}
-	json_member(f, "url", opts->url, opts->url != NULL ?
-	    strlen(opts->url) : 0);
+	json_member(f, "url", url, url != NULL ? strlen(url) : 0);
 	json_member(f, "title", title != NULL && *title != '\0' ? title : NULL,
 	    title != NULL ? strlen(title) : 0);
+	if (m != NULL)
+		json_meta(f, m);
 	json_member(f, "method", method_name(opts->method),
 	    strlen(method_name(opts->method)));
 	json_member(f, "text", text, text_len);

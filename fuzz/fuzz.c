@@ -1,9 +1,10 @@
 /*
  * fuzz.c: the libFuzzer harness (make fuzz). The whole path of a page:
  * decoding, the guard, the parse, every method of -m, links resolved
- * against an address, the HTML, text, Markdown and JSON writers and
- * the test of --fallback, then the evaluation's measures of the text
- * against the input. The first three bytes choose the method and the settings, the
+ * against an address, the page's metadata (JSON-LD included), the
+ * HTML, text, Markdown and JSON writers and the test of --fallback,
+ * then the evaluation's measures of the text against the input. The
+ * first three bytes choose the method and the settings, the
  * rest is the page; for -m template, the page is compared with itself
  * cut in two.
  *
@@ -197,7 +198,8 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	if ((d = dom_new((const char *)data, size, &o)) == NULL)
 		abort();
 	check_proportion(d, &o, size, now() - start);
-	if (method_run(d, &o, site, 0) == -1)
+	if ((meta_wanted(&o) && (d->meta = meta_new(d, &o)) == NULL) ||
+	    method_run(d, &o, site, 0) == -1 || meta_lead(d->meta, d) == -1)
 		abort();
 	if ((f = open_memstream(&out, &out_len)) == NULL)
 		abort();

@@ -24,7 +24,7 @@ ok $? "JSON: -j 2 gives the same lines"
 if need jq "JSON Lines read by jq"; then
 	jq -r .title "$tmp/out" > "$tmp/titles"
 	printf '%s\n' "Bridges of the valley" \
-	    'Tab here, "quotes", \ and more' "A heading" > "$tmp/want"
+	    'Tab here, "quotes", \ and more' "Not in the text" > "$tmp/want"
 	cmp -s "$tmp/want" "$tmp/titles"
 	ok $? "jq -r .title: the titles, quotes and backslashes unescaped"
 	[ "$(sed -n 2p "$tmp/out" | jq -r .text)" = "$(printf 'Line one\nline two')" ]

@@ -51,7 +51,8 @@ if need jq "JSON read by jq"; then
 	command=$(recipe "cex --format json ")
 	[ -n "$command" ]; ok $? "README: the jq recipe"
 	run "$command" &&
-	    printf '%s\n' "Lighthouse keepers of the north coast" "A heading" |
+	    printf '%s\n' "Lighthouse keepers of the north coast" \
+	    "Not in the text" |
 	    cmp -s - "$tmp/out"
 	ok $? "cex --format json | jq -r .title: a title a page"
 fi
