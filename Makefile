@@ -23,7 +23,7 @@ DEFS = -DGUMBO_VERSION='"$(GUMBO_VERSION)"'
 SRCS = cex.c dom.c encoding.c eval.c filters.c hosts.c lists.c measure.c \
 	url.c json.c meta.c lazylib.c warc.c archive.c \
 	guard.c builder.c methods.c template.c batch.c article.c \
-	output.c markdown.c
+	output.c markdown.c front.c
 HDRS = cex.h
 
 # SANITIZE=1 builds cex-san with AddressSanitizer and UBSan; check uses it.

@@ -1216,7 +1216,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	if (best == 0 && body != 0 && d->nodes[body].letters > 0)
 		best = body;
 	if (best == 0) {
-		rc = keep_parts(d, root, opts->full);
+		rc = keep_parts(d, root, whole_document(opts));
 		goto out;
 	}
 	/* The best container, its twins, and the siblings that join it. */
@@ -1242,7 +1242,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		}
 	if (remove_clutter(&a, root, total, best != body ? best : 0) == -1)
 		goto out;
-	rc = keep_parts(d, root, opts->full);
+	rc = keep_parts(d, root, whole_document(opts));
 out:
 	free(a.live);
 	free(a.own);

@@ -209,10 +209,14 @@ batch_render(FILE *out, const struct cex_doc *doc, const struct cex_opts *opts,
 {
 	switch (opts->format) {
 	case FORMAT_TEXT:
+		if (opts->metadata && front_lines(out, doc) == -1)
+			return -1;
 		return out_text(out, doc);
 	case FORMAT_JSON:
 		return out_json(out, doc, opts, input, record);
 	case FORMAT_MARKDOWN:
+		if (opts->metadata && front_yaml(out, doc) == -1)
+			return -1;
 		return out_markdown(out, doc);
 	default:
 		return out_html(out, doc);
@@ -510,6 +514,7 @@ extract_page(const char *bytes, size_t len, const struct cex_opts *opts,
 
 	if ((doc = dom_new(bytes, len, opts)) == NULL)
 		return NULL;
+	doc->head_meta = opts->metadata && opts->format == FORMAT_HTML;
 	if ((meta_wanted(opts) && (doc->meta = meta_new(doc, opts)) == NULL) ||
 	    method_run(doc, opts, site, index) == -1 ||
 	    meta_lead(doc->meta, doc) == -1) {

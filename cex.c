@@ -91,6 +91,7 @@ enum opt_id {
 	OPT_MAX_BYTES,
 	OPT_TITLE,
 	OPT_FULL,
+	OPT_METADATA,
 	OPT_FORMAT,
 	OPT_JSON_HTML,
 	OPT_URL,
@@ -171,6 +172,7 @@ static const struct option longopts[] = {
 	{ "max-bytes", required_argument, NULL, OPT_MAX_BYTES },
 	{ "title", no_argument, NULL, OPT_TITLE },
 	{ "full", no_argument, NULL, OPT_FULL },
+	{ "metadata", no_argument, NULL, OPT_METADATA },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
@@ -253,12 +255,16 @@ help(void)
 "      --format FORMAT      html (default), text, markdown (or md:\n"
 "                           CommonMark with pipe tables), or json: an\n"
 "                           object a line for each input: file, url, title,\n"
-"                           method, text\n"
+"                           the page's metadata, method, text\n"
 "      --json-html          with --format json, the HTML too, as \"html\"\n"
 "      --title              article: the title first (the page's first h1,\n"
 "                           or its <title>)\n"
 "      --full               a whole HTML document around the part of the\n"
-"                           page a method keeps, not the part alone\n"
+"                           page a method keeps, not the part alone\n""      --metadata           the page's metadata first: title, url, author,\n"
+"                           date, modified, sitename, description, lang,\n"
+"                           image, categories, tags (those it gives), as\n"
+"                           YAML front matter (markdown), key: value lines\n"
+"                           (text), or <meta> in a whole document (html)\n"
 "  -o, --output-dir DIR     write each FILE to DIR/NAME.html (.txt, .md,\n"
 "                           .json), making DIR if it is not there; two\n"
 "                           FILEs of one NAME are refused\n"
@@ -689,6 +695,9 @@ apply_option(struct cex_opts *opts, int id, const char *arg,
 	case OPT_FULL:
 		opts->full = true;
 		break;
+	case OPT_METADATA:
+		opts->metadata = true;
+		break;
 	case OPT_OUTDIR:
 		opts->outdir = arg;
 		break;
@@ -883,7 +892,7 @@ is_extraction_option(int id)
  * style sheets, meta elements, HTML comments or attributes; Markdown
  * has no style sheets, meta elements, comments or attributes either; a
  * whole document (--full) is the same text; JSON has no byte order
- * mark.
+ * mark, and has the metadata always.
  */
 static bool
 acts_on_format(const struct cex_opts *opts, int id, const char *arg)
@@ -904,6 +913,7 @@ acts_on_format(const struct cex_opts *opts, int id, const char *arg)
 	case OPT_FULL:
 		return !markup_less;
 	case OPT_BOM:
+	case OPT_METADATA:
 		return opts->format != FORMAT_JSON;
 	default:
 		return true;

@@ -145,6 +145,7 @@ struct cex_opts {
 	unsigned	 jobs;		/* -j: inputs processed at once */
 	bool		 title;		/* --title: the article's title first */
 	bool		 full;		/* --full: a whole document, not a part */
+	bool		 metadata;	/* --metadata: with the output's */
 };
 
 /* The most jobs -j takes. */
@@ -374,7 +375,8 @@ node_is_text(const struct cex_node *n)
 
 /*
  * The page's metadata, as meta.c finds it: each string owned, NULL (a
- * list empty) where the page does not say. Dates are YYYY-MM-DD, with
+ * list empty) where the page does not say, and one line of text (white
+ * space made single spaces, no controls, no byte order mark). Dates are YYYY-MM-DD, with
  * the time and its offset (YYYY-MM-DDTHH:MM:SS+HH:MM) when the page
  * gives them; addresses are absolute.
  */
@@ -416,6 +418,7 @@ struct cex_doc {
 	uint32_t	 title;		/* a title element to write first, or 0 */
 	uint32_t	 page_title;	/* dom_title's, before the method */
 	struct cex_meta	*meta;		/* the page's metadata, or NULL */
+	bool		 head_meta;	/* the HTML head says it (--metadata) */
 	struct guard_report guard;	/* what the guard dropped */
 };
 
@@ -547,6 +550,7 @@ int	 method_descend(struct cex_doc *, const struct cex_opts *);
 int	 method_lqf(struct cex_doc *, const struct cex_opts *);
 int	 method_bte(struct cex_doc *, const struct cex_opts *);
 int	 method_dsc(struct cex_doc *, const struct cex_opts *);
+bool	 whole_document(const struct cex_opts *);
 int	 keep_parts(struct cex_doc *, const unsigned char *, bool);
 
 /* article.c */
@@ -559,8 +563,27 @@ void		 site_free(struct site *);
 int		 method_template(struct cex_doc *, const struct cex_opts *,
 		    const struct site *, size_t);
 
+/*
+ * A field of the metadata as the writers give it (meta_fields): its
+ * name, its values, and how a page's head says it, as <meta ATTR=NAME
+ * content=VALUE>, or <link rel=NAME href=VALUE> where ATTR is "rel".
+ */
+struct meta_field {
+	const char		*key;	/* JSON member, YAML key, -t's key */
+	bool			 list;	/* a list of values, not one */
+	const char *const	*v;	/* its n values */
+	size_t			 n;
+	const char		*html_attr;
+	const char		*html_name;
+};
+
+/* The most fields meta_fields gives. */
+#define META_FIELDS	11
+
 /* meta.c */
 bool		 meta_wanted(const struct cex_opts *);
+size_t		 meta_fields(const struct cex_meta *, bool,
+		    struct meta_field *);
 void		 meta_init(void);
 struct cex_meta	*meta_new(const struct cex_doc *, const struct cex_opts *);
 int		 meta_lead(struct cex_meta *, const struct cex_doc *);
@@ -586,6 +609,10 @@ char	*out_collapsed(const struct cex_doc *, uint32_t);
 
 /* markdown.c */
 int	 out_markdown(FILE *, const struct cex_doc *);
+
+/* front.c */
+int	 front_yaml(FILE *, const struct cex_doc *);
+int	 front_lines(FILE *, const struct cex_doc *);
 
 /* json.c */
 struct record_info {

@@ -76,44 +76,23 @@ json_member(FILE *f, const char *name, const char *s, size_t len)
 		json_string(f, s, len);
 }
 
-/* Writes "name": and the string s, if s is not NULL. */
+/* Writes a field of the metadata: a string, or an array of them. */
 static void
-json_optional(FILE *f, const char *name, const char *s)
-{
-	if (s != NULL)
-		json_member(f, name, s, strlen(s));
-}
-
-/* Writes "name": and the list l as an array of strings, if it has any. */
-static void
-json_list(FILE *f, const char *name, const struct strlist *l)
+json_field(FILE *f, const struct meta_field *field)
 {
 	size_t	 i;
 
-	if (l->n == 0)
+	if (!field->list) {
+		json_member(f, field->key, field->v[0], strlen(field->v[0]));
 		return;
-	fprintf(f, ",\"%s\":[", name);
-	for (i = 0; i < l->n; i++) {
+	}
+	fprintf(f, ",\"%s\":[", field->key);
+	for (i = 0; i < field->n; i++) {
 		if (i > 0)
 			putc(',', f);
-		json_string(f, l->v[i], strlen(l->v[i]));
+		json_string(f, field->v[i], strlen(field->v[i]));
 	}
 	putc(']', f);
-}
-
-/* The page's metadata, after its title. */
-static void
-json_meta(FILE *f, const struct cex_meta *m)
-{
-	json_list(f, "author", &m->authors);
-	json_optional(f, "date", m->date);
-	json_optional(f, "modified", m->modified);
-	json_optional(f, "sitename", m->sitename);
-	json_optional(f, "description", m->description);
-	json_optional(f, "lang", m->lang);
-	json_optional(f, "image", m->image);
-	json_list(f, "categories", &m->categories);
-	json_list(f, "tags", &m->tags);
 }
 
 /*
@@ -150,26 +129,22 @@ out_json(FILE *f, const struct cex_doc *d, const struct cex_opts *opts,
     const char *input, const struct record_info *record)
 {
 	const struct cex_meta *m = d->meta;
-	const char	*url = opts->url;
-	char		*text, *html = NULL, *title = NULL;
-	size_t		 text_len, html_len = 0;
-	uint32_t	 t;
+	struct meta_field fields[META_FIELDS];
+	const char	*url = opts->url, *title = NULL;
+	char		*text, *html = NULL;
+	size_t		 text_len, html_len = 0, nfields = 0, k;
 	int		 rc = -1;
 
 	if ((text = rendered(d, out_text, &text_len)) == NULL ||
 	    (opts->json_html &&
 	    (html = rendered(d, out_html, &html_len)) == NULL))
 		goto out;
-	/* The metadata's title, else the page's h1 or title element. */
-	if (m != NULL && m->title != NULL && *m->title != '\0') {
-		if ((title = strdup(m->title)) == NULL)
-			goto out;
-	} else if ((t = d->page_title) != 0 &&
-	    (title = out_collapsed(d, t)) == NULL)
-		goto out;
-	/* --url names the page; else the page names itself. */
-	if (url == NULL && m != NULL)
+	/* The metadata names the page (meta_new: --url, else canonical). */
+	if (m != NULL) {
 		url = m->url;
+		title = m->title;
+		nfields = meta_fields(m, false, fields);
+	}
 	if (text_len > 0 && text[text_len - 1] == '\n')
 		text_len--;
 	fputs("{\"file\":", f);
@@ -185,10 +160,9 @@ out_json(FILE *f, const struct cex_doc *d, const struct cex_opts *opts,
 			fprintf(f, ",\"status\":%d", record->status);
 	}
 	json_member(f, "url", url, url != NULL ? strlen(url) : 0);
-	json_member(f, "title", title != NULL && *title != '\0' ? title : NULL,
-	    title != NULL ? strlen(title) : 0);
-	if (m != NULL)
-		json_meta(f, m);
+	json_member(f, "title", title, title != NULL ? strlen(title) : 0);
+	for (k = 0; k < nfields; k++)
+		json_field(f, &fields[k]);
 	json_member(f, "method", method_name(opts->method),
 	    strlen(method_name(opts->method)));
 	json_member(f, "text", text, text_len);
@@ -199,6 +173,5 @@ out_json(FILE *f, const struct cex_doc *d, const struct cex_opts *opts,
 out:
 	free(text);
 	free(html);
-	free(title);
 	return rc;
 }

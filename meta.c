@@ -297,9 +297,17 @@ clean(const char *s, size_t len, bool unescape)
 		return NULL;
 	while (i < len) {
 		if (unescape && s[i] == '&' &&
-		    (n = (utf8proc_ssize_t)entity(s + i, len - i, &cp)) > 0)
+		    (n = (utf8proc_ssize_t)entity(s + i, len - i, &cp)) > 0) {
 			i += (size_t)n;
-		else if ((n = utf8proc_iterate(p + i, (utf8proc_ssize_t)(len - i),
+			/*
+			 * Escaped twice ("&amp;quot;"): the ampersand
+			 * begins a reference too. entity() reads the
+			 * name after its first byte, here the ';'.
+			 */
+			if (cp == '&' && (n = (utf8proc_ssize_t)entity(s + i - 1,
+			    len - i + 1, &cp)) > 0)
+				i += (size_t)n - 1;
+		} else if ((n = utf8proc_iterate(p + i, (utf8proc_ssize_t)(len - i),
 		    &cp)) < 0) {
 			cp = 0xFFFD;
 			i++;
@@ -3040,7 +3048,72 @@ resolve(struct scan *s)
 bool
 meta_wanted(const struct cex_opts *opts)
 {
-	return opts->format == FORMAT_JSON;
+	return opts->format == FORMAT_JSON || opts->metadata;
+}
+
+/* A field of one value, v, for meta_fields. */
+static void
+field_one(struct meta_field *f, const char *key, char *const *v,
+    const char *html_attr, const char *html_name)
+{
+	f->key = key;
+	f->list = false;
+	f->v = (const char *const *)v;
+	f->n = *v != NULL;
+	f->html_attr = html_attr;
+	f->html_name = html_name;
+}
+
+/* A field of a list of values, l, for meta_fields. */
+static void
+field_list(struct meta_field *f, const char *key, const struct strlist *l,
+    const char *html_attr, const char *html_name)
+{
+	f->key = key;
+	f->list = true;
+	f->v = (const char *const *)l->v;
+	f->n = l->n;
+	f->html_attr = html_attr;
+	f->html_name = html_name;
+}
+
+/*
+ * The fields of m that have values, into out (META_FIELDS at most), in
+ * the order the writers give them; the title and the address first if
+ * with_title (JSON writes those two where it always did). A head says
+ * them with the names of HTML, OpenGraph and its article properties,
+ * which readers of pages (cex too) know best. Returns how many.
+ */
+size_t
+meta_fields(const struct cex_meta *m, bool with_title, struct meta_field *out)
+{
+	struct meta_field	 all[META_FIELDS];
+	size_t			 i, n = 0, k = 0;
+
+	if (with_title) {
+		field_one(&all[k++], "title", &m->title, "property",
+		    "og:title");
+		field_one(&all[k++], "url", &m->url, "rel", "canonical");
+	}
+	field_list(&all[k++], "author", &m->authors, "name", "author");
+	field_one(&all[k++], "date", &m->date, "property",
+	    "article:published_time");
+	field_one(&all[k++], "modified", &m->modified, "property",
+	    "article:modified_time");
+	field_one(&all[k++], "sitename", &m->sitename, "property",
+	    "og:site_name");
+	field_one(&all[k++], "description", &m->description, "name",
+	    "description");
+	field_one(&all[k++], "lang", &m->lang, "http-equiv",
+	    "content-language");
+	field_one(&all[k++], "image", &m->image, "property", "og:image");
+	field_list(&all[k++], "categories", &m->categories, "property",
+	    "article:section");
+	field_list(&all[k++], "tags", &m->tags, "property", "article:tag");
+	for (i = 0; i < k; i++)
+		if (all[i].n > 0)
+			out[n++] = all[i];
+	return n;
 }
 
 /*
@@ -3051,6 +3124,36 @@ void
 meta_init(void)
 {
 	json_object_seed(0);
+}
+
+/*
+ * What names the page where its metadata does not: --url wins over the
+ * canonical address (it is where the page was fetched); a page whose
+ * metadata gives no title is titled by its first h1 or its title
+ * element. Both cleaned as every value is. Returns -1 if memory runs
+ * out.
+ */
+static int
+named_page(struct cex_meta *m, const struct cex_doc *d,
+    const struct cex_opts *opts)
+{
+	if (opts->url != NULL) {
+		free(m->url);
+		if ((m->url = clean(opts->url, strlen(opts->url), false)) ==
+		    NULL)
+			return -1;
+	}
+	if ((m->title == NULL || *m->title == '\0') && d->page_title != 0) {
+		free(m->title);
+		if ((m->title = subtree_text(d, d->page_title, MAX_VALUE_BYTES,
+		    false)) == NULL)
+			return -1;
+		if (*m->title == '\0') {
+			free(m->title);
+			m->title = NULL;
+		}
+	}
+	return 0;
 }
 
 /*
@@ -3087,6 +3190,10 @@ meta_new(const struct cex_doc *d, const struct cex_opts *opts)
 		url_date(&s, best(&s, F_IMAGE), S_IMAGE);
 	if (!s.nomem)
 		m = resolve(&s);
+	if (m != NULL && named_page(m, d, opts) == -1) {
+		meta_free(m);
+		m = NULL;
+	}
 out:
 	for (f = 0; f < F__MAX; f++)
 		for (src = 0; src < S__MAX; src++)

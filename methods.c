@@ -49,6 +49,17 @@ live_nodes(const struct cex_doc *d)
 }
 
 /*
+ * Whether a method that keeps parts of a page writes them in a whole
+ * document: with --full, and for HTML with --metadata, whose elements go
+ * in its head.
+ */
+bool
+whole_document(const struct cex_opts *opts)
+{
+	return opts->full || (opts->metadata && opts->format == FORMAT_HTML);
+}
+
+/*
  * Keeps the subtrees of the nodes marked in root and nothing else: the
  * rest is removed and the ancestors of what is kept are unwrapped, so
  * the writers give the kept parts alone, in document order. With full
@@ -177,7 +188,8 @@ method_descend(struct cex_doc *d, const struct cex_opts *opts)
 		goto out;
 	if ((cur = find_tag(d, live, GUMBO_TAG_BODY)) == 0 &&
 	    (cur = find_tag(d, live, GUMBO_TAG_HTML)) == 0) {
-		rc = keep_parts(d, root, opts->full);	/* nothing to keep */
+		/* nothing to keep */
+		rc = keep_parts(d, root, whole_document(opts));
 		goto out;
 	}
 	for (;;) {
@@ -214,7 +226,7 @@ method_descend(struct cex_doc *d, const struct cex_opts *opts)
 		depth++;
 	}
 	root[cur] = 1;
-	rc = keep_parts(d, root, opts->full);
+	rc = keep_parts(d, root, whole_document(opts));
 out:
 	free(live);
 	free(weight);
@@ -578,7 +590,8 @@ method_bte(struct cex_doc *d, const struct cex_opts *opts)
 			found = true;
 		}
 	}
-	rc = keep_spans(d, &t, &best, found ? 1 : 0, opts->full);
+	rc = keep_spans(d, &t, &best, found ? 1 : 0,
+	    whole_document(opts));
 out:
 	tokens_free(&t);
 	return rc;
@@ -640,7 +653,7 @@ method_dsc(struct cex_doc *d, const struct cex_opts *opts)
 	}
 	if (open && add_span(&areas, &nareas, area_start, last_low_end) == -1)
 		goto out;
-	rc = keep_spans(d, &t, areas, nareas, opts->full);
+	rc = keep_spans(d, &t, areas, nareas, whole_document(opts));
 out:
 	free(areas);
 	tokens_free(&t);

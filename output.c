@@ -626,6 +626,41 @@ naming(const struct htmlw *w, uint32_t i, const struct bentry *e)
 	return ns == GUMBO_NAMESPACE_MATHML ? NAME_TREE : NAME_MATHML;
 }
 
+/*
+ * The page's metadata in the head, after the charset (--metadata): a
+ * <meta> element a value, named as meta_fields says, and the address as
+ * a canonical link.
+ */
+static void
+put_metadata(struct htmlw *w)
+{
+	struct meta_field fields[META_FIELDS];
+	struct btoken	 t;
+	struct battr	 a[2];
+	size_t		 n, k, i;
+	bool		 link;
+
+	n = meta_fields(w->d->meta, true, fields);
+	for (k = 0; k < n; k++) {
+		link = strcmp(fields[k].html_attr, "rel") == 0;
+		tag_token(BT_START, link ? GUMBO_TAG_LINK : GUMBO_TAG_META,
+		    &t);
+		a[0].name = fields[k].html_attr;
+		a[0].name_len = (uint32_t)strlen(a[0].name);
+		a[0].value = fields[k].html_name;
+		a[0].value_len = (uint32_t)strlen(a[0].value);
+		a[1].name = link ? "href" : "content";
+		a[1].name_len = (uint32_t)strlen(a[1].name);
+		t.attrs = a;
+		t.nattrs = 2;
+		for (i = 0; i < fields[k].n; i++) {
+			a[1].value = fields[k].v[i];
+			a[1].value_len = (uint32_t)strlen(a[1].value);
+			open_element(w, UINT32_MAX, &t, 0);
+		}
+	}
+}
+
 /* <meta charset="utf-8">, first in head: the output is in UTF-8. */
 static void
 put_charset(struct htmlw *w)
@@ -641,6 +676,8 @@ put_charset(struct htmlw *w)
 	t.attrs = &charset;
 	t.nattrs = 1;
 	open_element(w, UINT32_MAX, &t, 0);
+	if (w->d->head_meta)
+		put_metadata(w);
 }
 
 /* Writes an element the tree does not have but the parser would make. */

@@ -304,6 +304,9 @@ same "$tmp/err" "cex: --keep-meta: no effect on markdown output" \
 "$CEX" --format json --bom "$page" > /dev/null 2> "$tmp/err"
 same "$tmp/err" "cex: --bom: no effect on json output" \
     "--format json --bom: a warning"
+"$CEX" --format json --metadata "$page" > /dev/null 2> "$tmp/err"
+same "$tmp/err" "cex: --metadata: no effect on json output" \
+    "--format json --metadata: a warning (JSON has it always)"
 "$CEX" --format json --json-html --keep-images "$page" > /dev/null \
     2> "$tmp/err"
 [ ! -s "$tmp/err" ]; ok $? "--json-html: images act, no warning"

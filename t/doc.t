@@ -61,18 +61,27 @@ grep -q "^For more than a century, the lights along the north coast" "$tmp/first
     ! grep -q -e Archive -e Privacy -e Search "$tmp/first"
 ok $? "first run: the article without the menu, footer and form"
 
-# The README's Markdown example: the command, and what it writes, the
-# indented lines after "writes" up to the next paragraph.
-command=$(grep '^    cex --format md ' README | head -1 | sed 's/^    //')
-awk '/^writes \(t\/doc.t checks it\):$/ { on = 1; next }
-    on && /^[^ ]/ { exit }
-    on { sub(/^    /, ""); print }' README | sed '1d;$d' > "$tmp/md.want"
+# example WHAT COMMAND VERB: the README's example of WHAT, the command
+# beginning with COMMAND, writes what the README shows: the indented
+# lines after "VERB (t/doc.t checks it):" up to the next paragraph.
 mkdir -p "$tmp/bin"
 ln -sf "$CEX" "$tmp/bin/cex"
-[ -n "$command" ] && (PATH="$tmp/bin:$PATH"; eval "$command") \
-    > "$tmp/md.got" && cmp -s "$tmp/md.want" "$tmp/md.got"
-ok $? "README: the Markdown example writes what the README shows"
-diff -u "$tmp/md.want" "$tmp/md.got" | sed 's/^/# /'
+example() {
+	command=$(grep "^    $2 " README | head -1 | sed 's/^    //')
+	awk -v verb="$3" '$0 == verb " (t/doc.t checks it):" { on = 1; next }
+	    on && /^[^ ]/ { exit }
+	    on { sub(/^    /, ""); print }' README | sed '1d;$d' \
+	    > "$tmp/example.want"
+	[ -n "$command" ] && [ -s "$tmp/example.want" ] &&
+	    (PATH="$tmp/bin:$PATH"; eval "$command") > "$tmp/example.got" &&
+	    cmp -s "$tmp/example.want" "$tmp/example.got"
+	ok $? "README: the $1 example writes what the README shows"
+	diff -u "$tmp/example.want" "$tmp/example.got" | sed 's/^/# /'
+}
+example Markdown "cex --format md" writes
+if need jq "the README's JSON example"; then
+	example JSON "cex --format json --url" prints
+fi
 
 # The README's batch conversion, run where the README's paths exist.
 mkdir -p "$tmp/batch/saved"
@@ -127,10 +136,16 @@ while IFS= read -r command; do
 		    need "$program" "man page example" || installed=no
 	done
 	[ $installed = yes ] || continue
+	# It writes something: to standard output, to the file it
+	# redirects to, or to out/.
+	rm -rf "$tmp/ex/out"
+	target=$(printf '%s\n' "$command" | sed -n 's/.*> *\([^ ]*\)$/\1/p')
 	(cd "$tmp/ex" && PATH="$tmp/ex/bin:$PATH" sh -c "$command" \
 	    > "$tmp/ex.stdout" 2> "$tmp/ex.stderr") &&
 	    [ ! -s "$tmp/ex.stderr" ] &&
-	    { [ -s "$tmp/ex.stdout" ] || [ -s "$tmp/ex/out/page.txt" ]; }
+	    { [ -s "$tmp/ex.stdout" ] ||
+	    { [ -n "$target" ] && [ -s "$tmp/ex/$target" ]; } ||
+	    [ -n "$(find "$tmp/ex/out" -type f -size +0 2> /dev/null)" ]; }
 	ok $? "man page example runs: $command"
 done < "$tmp/commands"
 line=$(grep '^/usr/local/bin/cex ' contrib/privoxy/cex.filter)

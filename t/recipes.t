@@ -48,7 +48,7 @@ if need parallel "GNU parallel"; then
 fi
 
 if need jq "JSON read by jq"; then
-	command=$(recipe "cex --format json ")
+	command=$(recipe "cex --format json saved")
 	[ -n "$command" ]; ok $? "README: the jq recipe"
 	run "$command" &&
 	    printf '%s\n' "Lighthouse keepers of the north coast" \
