@@ -101,7 +101,8 @@ static bool
 in_list(const char *const *list, const char *w, size_t len)
 {
 	for (; *list != NULL; list++)
-		if (strlen(*list) == len && strncmp(*list, w, len) == 0)
+		if (**list == *w && strncmp(*list, w, len) == 0 &&
+		    (*list)[len] == '\0')
 			return true;
 	return false;
 }
