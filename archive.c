@@ -276,8 +276,12 @@ archive_run(struct batch *b, const struct cex_opts *opts, const char *input,
 		err(1, NULL);
 	pthread_mutex_init(&r.lock, NULL);
 	pthread_cond_init(&r.changed, NULL);
-	/* This thread reads; jobs others extract (none with one job). */
-	for (k = 0; jobs > 1 && k < jobs && k < MAX_JOBS; k++)
+	/*
+	 * This thread reads and writes; jobs others extract, one job too,
+	 * so that the next record is read (inflated, for the most part)
+	 * while a page is extracted. Here, if no thread could be made.
+	 */
+	for (k = 0; k < jobs && k < MAX_JOBS; k++)
 		if (pthread_create(&threads[made], NULL, worker, &r) == 0)
 			made++;
 	while ((got = warc_next(w, &rec, (uint64_t)opts->max_bytes)) != 0) {
