@@ -50,9 +50,14 @@ strlist_has(const struct strlist *l, const char *s, size_t len)
 {
 	size_t	 i;
 
-	for (i = 0; i < l->n; i++)
+	for (i = 0; i < l->n; i++) {
+		/* The first letters first: most names differ there. */
+		if (len > 0 && ascii_lower((unsigned char)l->v[i][0]) !=
+		    ascii_lower((unsigned char)s[0]))
+			continue;
 		if (strncasecmp(l->v[i], s, len) == 0 && l->v[i][len] == '\0')
 			return true;
+	}
 	return false;
 }
 
