@@ -514,7 +514,6 @@ extract_page(const char *bytes, size_t len, const struct cex_opts *opts,
 
 	if ((doc = dom_new(bytes, len, opts)) == NULL)
 		return NULL;
-	doc->head_meta = opts->metadata && opts->format == FORMAT_HTML;
 	if ((meta_wanted(opts) && (doc->meta = meta_new(doc, opts)) == NULL) ||
 	    method_run(doc, opts, site, index) == -1 ||
 	    meta_lead(doc->meta, doc) == -1) {

@@ -595,6 +595,7 @@ dom_new(const char *bytes, size_t len, const struct cex_opts *opts)
 	    build_overlay(d) == -1 ||
 	    find_base_url(d, opts->url) == -1)
 		goto fail;
+	d->head_meta = opts->metadata && opts->format == FORMAT_HTML;
 	return d;
 fail:
 	dom_free(d);

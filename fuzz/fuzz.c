@@ -58,6 +58,7 @@ settings(struct cex_opts *o, unsigned char a, unsigned char b,
 	} else if ((c >> 4) & 1)
 		o->format = FORMAT_MARKDOWN;
 	o->url = (c >> 2) & 1 ? "http://a/b/c/d;p?q" : NULL;
+	o->metadata = (c >> 5) & 1;
 	o->link_lists = (enum link_lists)(((a >> 4) & 3) % LINKLISTS__MAX);
 	o->link_lists_given = (a >> 6) & 1;
 	o->empty_tables = o->empty_tables_given = (a >> 7) & 1;
@@ -178,7 +179,7 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	size_t		 out_len = 0, gold_len, n;
 	FILE		*f;
 	double		 start;
-	int		 fd[2] = { -1, -1 }, rc;
+	int		 fd[2] = { -1, -1 };
 
 	if (size < 3)
 		return 0;
@@ -203,21 +204,7 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		abort();
 	if ((f = open_memstream(&out, &out_len)) == NULL)
 		abort();
-	switch (o.format) {
-	case FORMAT_TEXT:
-		rc = out_text(f, d);
-		break;
-	case FORMAT_JSON:
-		rc = out_json(f, d, &o, "-", NULL);
-		break;
-	case FORMAT_MARKDOWN:
-		rc = out_markdown(f, d);
-		break;
-	default:
-		rc = out_html(f, d);
-		break;
-	}
-	if (rc == -1)
+	if (batch_render(f, d, &o, "-", NULL) == -1)
 		abort();
 	/* What --fallback asks of a page. */
 	if (dom_live_letters(d) > d->len)
