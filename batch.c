@@ -209,13 +209,13 @@ batch_render(FILE *out, const struct cex_doc *doc, const struct cex_opts *opts,
 {
 	switch (opts->format) {
 	case FORMAT_TEXT:
-		if (opts->metadata && front_lines(out, doc) == -1)
+		if (opts->metadata && front_write(out, doc, false) == -1)
 			return -1;
 		return out_text(out, doc);
 	case FORMAT_JSON:
 		return out_json(out, doc, opts, input, record);
 	case FORMAT_MARKDOWN:
-		if (opts->metadata && front_yaml(out, doc) == -1)
+		if (opts->metadata && front_write(out, doc, true) == -1)
 			return -1;
 		return out_markdown(out, doc);
 	default:

@@ -611,8 +611,7 @@ char	*out_collapsed(const struct cex_doc *, uint32_t);
 int	 out_markdown(FILE *, const struct cex_doc *);
 
 /* front.c */
-int	 front_yaml(FILE *, const struct cex_doc *);
-int	 front_lines(FILE *, const struct cex_doc *);
+int	 front_write(FILE *, const struct cex_doc *, bool);
 
 /* json.c */
 struct record_info {

@@ -28,19 +28,27 @@ yaml_string(FILE *f, const char *s)
 }
 
 /*
- * Writes the metadata of d, if it has any, as YAML front matter. Returns
- * -1 on a write error.
+ * Writes the metadata of d, if it has any: as YAML front matter if
+ * yaml, else as "key: value" lines, and a blank line. Returns -1 on a
+ * write error.
  */
 int
-front_yaml(FILE *f, const struct cex_doc *d)
+front_write(FILE *f, const struct cex_doc *d, bool yaml)
 {
 	struct meta_field fields[META_FIELDS];
 	size_t		 n, k, i;
 
 	if (d->meta == NULL || (n = meta_fields(d->meta, true, fields)) == 0)
 		return 0;
-	fputs("---\n", f);
+	if (yaml)
+		fputs("---\n", f);
 	for (k = 0; k < n; k++) {
+		if (!yaml) {
+			for (i = 0; i < fields[k].n; i++)
+				fprintf(f, "%s: %s\n", fields[k].key,
+				    fields[k].v[i]);
+			continue;
+		}
 		fprintf(f, "%s:", fields[k].key);
 		if (!fields[k].list) {
 			putc(' ', f);
@@ -55,25 +63,6 @@ front_yaml(FILE *f, const struct cex_doc *d)
 			putc('\n', f);
 		}
 	}
-	fputs("---\n\n", f);
-	return ferror(f) ? -1 : 0;
-}
-
-/*
- * Writes the metadata of d, if it has any, as "key: value" lines and a
- * blank line. Returns -1 on a write error.
- */
-int
-front_lines(FILE *f, const struct cex_doc *d)
-{
-	struct meta_field fields[META_FIELDS];
-	size_t		 n, k, i;
-
-	if (d->meta == NULL || (n = meta_fields(d->meta, true, fields)) == 0)
-		return 0;
-	for (k = 0; k < n; k++)
-		for (i = 0; i < fields[k].n; i++)
-			fprintf(f, "%s: %s\n", fields[k].key, fields[k].v[i]);
-	putc('\n', f);
+	fputs(yaml ? "---\n\n" : "\n", f);
 	return ferror(f) ? -1 : 0;
 }
