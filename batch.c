@@ -972,8 +972,9 @@ batch_run(const char *const *inputs, size_t n, const struct cex_opts *opts,
 	b.mode = 0666 & ~b.mode;
 	pthread_mutex_init(&b.say_lock, NULL);
 	pthread_mutex_init(&b.temp_lock, NULL);
-	if (meta_wanted(opts))
-		meta_init();
+	if (meta_wanted(opts) && meta_init() == -1)
+		warnx("libjansson.so.4 cannot be loaded: the pages' JSON-LD "
+		    "data is not read");
 	b.progress = wants_progress(opts, n);
 	clock_gettime(CLOCK_MONOTONIC, &b.start);
 	pthread_mutex_lock(&b.say_lock);

@@ -584,7 +584,7 @@ struct meta_field {
 bool		 meta_wanted(const struct cex_opts *);
 size_t		 meta_fields(const struct cex_meta *, bool,
 		    struct meta_field *);
-void		 meta_init(void);
+int		 meta_init(void);
 struct cex_meta	*meta_new(const struct cex_doc *, const struct cex_opts *);
 int		 meta_lead(struct cex_meta *, const struct cex_doc *);
 void		 meta_free(struct cex_meta *);

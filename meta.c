@@ -30,6 +30,24 @@
 
 #include "cex.h"
 
+/*
+ * libjansson's functions, looked up when metadata is first wanted
+ * (meta_init, lazylib.c): most runs write no JSON and read no JSON-LD,
+ * and need not load it. Set once, before any thread; all NULL if the
+ * library could not be loaded, and then no JSON-LD is read.
+ */
+static struct {
+	json_t		*(*loadb)(const char *, size_t, size_t, json_error_t *);
+	json_t		*(*object_get)(const json_t *, const char *);
+	size_t		 (*object_size)(const json_t *);
+	size_t		 (*array_size)(const json_t *);
+	json_t		*(*array_get)(const json_t *, size_t);
+	const char	*(*string_value)(const json_t *);
+	size_t		 (*string_length)(const json_t *);
+	void		 (*delete)(json_t *);
+	void		 (*object_seed)(size_t);
+} jansson;
+
 /* The fields, as the sources are collected. */
 enum field {
 	F_TITLE,
@@ -1699,15 +1717,16 @@ ld_type_kind(const char *type)
 static int
 ld_kind(json_t *o)
 {
-	json_t	*type = json_object_get(o, "@type"), *v;
+	json_t	*type = jansson.object_get(o, "@type"), *v;
 	size_t	 i;
 	int	 k;
 
 	if (json_is_string(type))
-		return ld_type_kind(json_string_value(type));
-	json_array_foreach(type, i, v)
+		return ld_type_kind(jansson.string_value(type));
+	for (i = 0; i < jansson.array_size(type) &&
+	    (v = jansson.array_get(type, i)) != NULL; i++)
 		if (json_is_string(v) &&
-		    (k = ld_type_kind(json_string_value(v))) != LD_OTHER)
+		    (k = ld_type_kind(jansson.string_value(v))) != LD_OTHER)
 			return k;
 	return LD_OTHER;
 }
@@ -1728,13 +1747,13 @@ ld_deref(const struct ld *ld, json_t *o)
 	const char	*id;
 	size_t		 i;
 
-	if (!json_is_object(o) || json_object_size(o) != 1 ||
-	    (id = json_string_value(json_object_get(o, "@id"))) == NULL)
+	if (!json_is_object(o) || jansson.object_size(o) != 1 ||
+	    (id = jansson.string_value(jansson.object_get(o, "@id"))) == NULL)
 		return o;
 	for (i = 0; i < ld->n; i++)
-		if (ld->objects[i] != o && json_string_value(json_object_get(
+		if (ld->objects[i] != o && jansson.string_value(jansson.object_get(
 		    ld->objects[i], "@id")) != NULL && strcmp(id,
-		    json_string_value(json_object_get(ld->objects[i], "@id")))
+		    jansson.string_value(jansson.object_get(ld->objects[i], "@id")))
 		    == 0)
 			return ld->objects[i];
 	return o;
@@ -1745,7 +1764,7 @@ static void
 ld_add(struct scan *s, int f, int src, json_t *v)
 {
 	if (json_is_string(v))
-		add(s, f, src, json_string_value(v), json_string_length(v),
+		add(s, f, src, jansson.string_value(v), jansson.string_length(v),
 		    true);
 }
 
@@ -1758,16 +1777,16 @@ static void
 ld_names(struct scan *s, const struct ld *ld, int f, int src, json_t *v)
 {
 	json_t	*e, *name;
-	size_t	 i, n = json_is_array(v) ? json_array_size(v) : 1;
+	size_t	 i, n = json_is_array(v) ? jansson.array_size(v) : 1;
 
 	for (i = 0; i < n && i < MAX_VALUES; i++) {
-		e = ld_deref(ld, json_is_array(v) ? json_array_get(v, i) : v);
+		e = ld_deref(ld, json_is_array(v) ? jansson.array_get(v, i) : v);
 		if (json_is_string(e))
 			ld_add(s, f, src, e);
 		else if (json_is_object(e)) {
-			name = json_object_get(e, "name");
+			name = jansson.object_get(e, "name");
 			if (json_is_array(name))
-				name = json_array_get(name, 0);
+				name = jansson.array_get(name, 0);
 			ld_add(s, f, src, name);
 		}
 	}
@@ -1781,15 +1800,15 @@ static void
 ld_url(struct scan *s, const struct ld *ld, int f, int src, json_t *v)
 {
 	if (json_is_array(v))
-		v = json_array_get(v, 0);
+		v = jansson.array_get(v, 0);
 	v = ld_deref(ld, v);
 	if (json_is_object(v)) {
-		if (json_is_string(json_object_get(v, "url")))
-			v = json_object_get(v, "url");
-		else if (json_is_string(json_object_get(v, "contentUrl")))
-			v = json_object_get(v, "contentUrl");
+		if (json_is_string(jansson.object_get(v, "url")))
+			v = jansson.object_get(v, "url");
+		else if (json_is_string(jansson.object_get(v, "contentUrl")))
+			v = jansson.object_get(v, "contentUrl");
 		else
-			v = json_object_get(v, "@id");
+			v = jansson.object_get(v, "@id");
 	}
 	ld_add(s, f, src, v);
 }
@@ -1803,7 +1822,8 @@ ld_strings(struct scan *s, int f, int src, json_t *v)
 
 	if (json_is_string(v))
 		ld_add(s, f, src, v);
-	json_array_foreach(v, i, e)
+	for (i = 0; i < jansson.array_size(v) &&
+	    (e = jansson.array_get(v, i)) != NULL; i++)
 		ld_add(s, f, src, e);
 }
 
@@ -1817,39 +1837,39 @@ ld_object(struct scan *s, const struct ld *ld, json_t *o, int src)
 {
 	json_t	*v, *pub, *title;
 
-	title = json_object_get(o, "headline");
-	if (!json_is_string(title) || json_string_length(title) == 0)
-		title = json_object_get(o, "name");
+	title = jansson.object_get(o, "headline");
+	if (!json_is_string(title) || jansson.string_length(title) == 0)
+		title = jansson.object_get(o, "name");
 	ld_add(s, F_TITLE, src, title);
-	if (src == S_LD && title != json_object_get(o, "name"))
-		ld_add(s, F_TITLE, S_LDNAME, json_object_get(o, "name"));
+	if (src == S_LD && title != jansson.object_get(o, "name"))
+		ld_add(s, F_TITLE, S_LDNAME, jansson.object_get(o, "name"));
 	if (s->slot[F_AUTHOR][src].n == 0) {
-		if ((v = json_object_get(o, "author")) == NULL)
-			v = json_object_get(o, "creator");
+		if ((v = jansson.object_get(o, "author")) == NULL)
+			v = jansson.object_get(o, "creator");
 		ld_names(s, ld, F_AUTHOR, src, v);
 	}
-	ld_add(s, F_DATE, src, json_object_get(o, "datePublished"));
-	ld_add(s, F_DATE, src, json_object_get(o, "dateCreated"));
-	ld_add(s, F_MODIFIED, src, json_object_get(o, "dateModified"));
-	pub = json_object_get(o, "publisher");
+	ld_add(s, F_DATE, src, jansson.object_get(o, "datePublished"));
+	ld_add(s, F_DATE, src, jansson.object_get(o, "dateCreated"));
+	ld_add(s, F_MODIFIED, src, jansson.object_get(o, "dateModified"));
+	pub = jansson.object_get(o, "publisher");
 	if (json_is_array(pub))
-		pub = json_array_get(pub, 0);
+		pub = jansson.array_get(pub, 0);
 	pub = ld_deref(ld, pub);
 	ld_add(s, F_SITENAME, src, json_is_object(pub) ?
-	    json_object_get(pub, "name") : pub);
-	ld_add(s, F_DESCRIPTION, src, json_object_get(o, "description"));
-	ld_url(s, ld, F_IMAGE, src, json_object_get(o, "image"));
-	if (json_is_string(v = json_object_get(o, "inLanguage")))
+	    jansson.object_get(pub, "name") : pub);
+	ld_add(s, F_DESCRIPTION, src, jansson.object_get(o, "description"));
+	ld_url(s, ld, F_IMAGE, src, jansson.object_get(o, "image"));
+	if (json_is_string(v = jansson.object_get(o, "inLanguage")))
 		ld_add(s, F_LANG, src, v);
 	if (s->slot[F_TAG][src].n == 0)
-		ld_strings(s, F_TAG, src, json_object_get(o, "keywords"));
+		ld_strings(s, F_TAG, src, jansson.object_get(o, "keywords"));
 	if (s->slot[F_CATEGORY][src].n == 0)
 		ld_strings(s, F_CATEGORY, src,
-		    json_object_get(o, "articleSection"));
-	if ((v = json_object_get(o, "url")) != NULL)
+		    jansson.object_get(o, "articleSection"));
+	if ((v = jansson.object_get(o, "url")) != NULL)
 		ld_url(s, ld, F_URL, src, v);
 	else
-		ld_url(s, ld, F_URL, src, json_object_get(o,
+		ld_url(s, ld, F_URL, src, jansson.object_get(o,
 		    "mainEntityOfPage"));
 }
 
@@ -1910,6 +1930,17 @@ ld_text(const char *t, size_t *len)
 }
 
 /*
+ * Frees parsed JSON-LD data: json_decref, which calls json_delete in
+ * jansson.h and so cannot be used without linking it.
+ */
+static void
+ld_release(json_t *root)
+{
+	if (root->refcount != (size_t)-1 && --root->refcount == 0)
+		jansson.delete(root);
+}
+
+/*
  * A JSON-LD script: its data parsed (invalid data is skipped), its
  * objects found breadth first (in lists, in @graph, in an object's
  * mainEntity) with a queue of bounded length and depth, then what the
@@ -1933,15 +1964,17 @@ ld_script(struct scan *s, const char *text)
 	static const char *const inner[] = { "@graph", "mainEntity",
 	    "mainEntityOfPage", NULL };
 
+	if (jansson.loadb == NULL)
+		return 0;
 	if ((t = ld_text(text, &len)) == NULL)
 		return -1;
-	root = json_loadb(t, len, JSON_DISABLE_EOF_CHECK, &error);
+	root = jansson.loadb(t, len, JSON_DISABLE_EOF_CHECK, &error);
 	free(t);
 	if (root == NULL)
 		return json_error_code(&error) == json_error_out_of_memory ?
 		    -1 : 0;
 	if ((ld = calloc(1, sizeof(*ld))) == NULL) {
-		json_decref(root);
+		ld_release(root);
 		return -1;
 	}
 	queue[tail].v = root;
@@ -1952,10 +1985,10 @@ ld_script(struct scan *s, const char *text)
 		if (json_is_object(v) && ld->n < LD_MAX_VALUES)
 			ld->objects[ld->n++] = v;
 		for (k = 0; depth < LD_MAX_DEPTH && tail < LD_MAX_VALUES &&
-		    (json_is_array(v) ? k < json_array_size(v) :
+		    (json_is_array(v) ? k < jansson.array_size(v) :
 		    inner[k] != NULL); k++) {
-			e = json_is_array(v) ? json_array_get(v, k) :
-			    json_object_get(v, inner[k]);
+			e = json_is_array(v) ? jansson.array_get(v, k) :
+			    jansson.object_get(v, inner[k]);
 			if (json_is_object(e) || json_is_array(e)) {
 				queue[tail].v = e;
 				queue[tail++].depth = depth + 1;
@@ -1971,14 +2004,14 @@ ld_script(struct scan *s, const char *text)
 			ld_object(s, ld, ld->objects[i], S_LDPAGE);
 		else if (kind == LD_SITE) {
 			ld_add(s, F_SITENAME, S_LDPAGE,
-			    json_object_get(ld->objects[i], "name"));
-			if (json_is_string(v = json_object_get(
+			    jansson.object_get(ld->objects[i], "name"));
+			if (json_is_string(v = jansson.object_get(
 			    ld->objects[i], "inLanguage")))
 				ld_add(s, F_LANG, S_LDPAGE, v);
 		}
 	}
 	free(ld);
-	json_decref(root);
+	ld_release(root);
 	return 0;
 }
 
@@ -3117,13 +3150,35 @@ meta_fields(const struct cex_meta *m, bool with_title, struct meta_field *out)
 }
 
 /*
- * Before any thread: libjansson seeds its hash function on first use,
- * which is only safe to race on where it was built with atomics.
+ * Loads libjansson, before any thread: it also seeds its hash function
+ * on first use, which is only safe to race on where it was built with
+ * atomics. Returns -1 if it cannot be loaded: the pages' JSON-LD is then
+ * not read.
  */
-void
+int
 meta_init(void)
 {
-	json_object_seed(0);
+	static const char *const names[] = { "json_loadb", "json_object_get",
+	    "json_object_size", "json_array_size", "json_array_get",
+	    "json_string_value", "json_string_length", "json_delete",
+	    "json_object_seed" };
+	void	*syms[9];
+
+	if (jansson.loadb != NULL)
+		return 0;
+	if (lazylib_open("libjansson.so.4", names, syms, 9) == -1)
+		return -1;
+	*(void **)&jansson.loadb = syms[0];
+	*(void **)&jansson.object_get = syms[1];
+	*(void **)&jansson.object_size = syms[2];
+	*(void **)&jansson.array_size = syms[3];
+	*(void **)&jansson.array_get = syms[4];
+	*(void **)&jansson.string_value = syms[5];
+	*(void **)&jansson.string_length = syms[6];
+	*(void **)&jansson.delete = syms[7];
+	*(void **)&jansson.object_seed = syms[8];
+	jansson.object_seed(0);
+	return 0;
 }
 
 /*

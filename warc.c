@@ -18,6 +18,7 @@
  * gzip member, or the next line that begins "WARC/".
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -672,6 +673,34 @@ inflate_body(const char *body, size_t len, bool gzip, uint64_t max,
 	return out;
 }
 
+/*
+ * libbrotlidec's functions, looked up the first time a record needs
+ * them (lazylib.c): few archives hold br bodies. All NULL if the library
+ * could not be loaded.
+ */
+static struct {
+	BrotliDecoderState *(*create)(brotli_alloc_func, brotli_free_func,
+	    void *);
+	BrotliDecoderResult (*decompress)(BrotliDecoderState *, size_t *,
+	    const uint8_t **, size_t *, uint8_t **, size_t *);
+	void		 (*destroy)(BrotliDecoderState *);
+} brotli;
+static pthread_once_t brotli_once = PTHREAD_ONCE_INIT;
+
+static void
+brotli_load(void)
+{
+	static const char *const names[] = { "BrotliDecoderCreateInstance",
+	    "BrotliDecoderDecompressStream", "BrotliDecoderDestroyInstance" };
+	void	*syms[3];
+
+	if (lazylib_open("libbrotlidec.so.1", names, syms, 3) == -1)
+		return;
+	*(void **)&brotli.create = syms[0];
+	*(void **)&brotli.decompress = syms[1];
+	*(void **)&brotli.destroy = syms[2];
+}
+
 /* Decodes a br (Brotli) body, as inflate_body does. */
 static char *
 unbrotli_body(const char *body, size_t len, uint64_t max, size_t *out_len,
@@ -684,7 +713,13 @@ unbrotli_body(const char *body, size_t len, uint64_t max, size_t *out_len,
 	char		*out = NULL, *grown;
 	size_t		 avail_in = len, avail_out, cap = len * 4 + 4096, n = 0;
 
-	if ((st = BrotliDecoderCreateInstance(NULL, NULL, NULL)) == NULL) {
+	pthread_once(&brotli_once, brotli_load);
+	if (brotli.create == NULL) {
+		*why = "a br content coding, and libbrotlidec.so.1 cannot be "
+		    "loaded";
+		return NULL;
+	}
+	if ((st = brotli.create(NULL, NULL, NULL)) == NULL) {
 		*why = "out of memory";
 		return NULL;
 	}
@@ -699,7 +734,7 @@ unbrotli_body(const char *body, size_t len, uint64_t max, size_t *out_len,
 		}
 		next = (uint8_t *)out + n;
 		avail_out = cap - n;
-		br = BrotliDecoderDecompressStream(st, &avail_in, &in,
+		br = brotli.decompress(st, &avail_in, &in,
 		    &avail_out, &next, NULL);
 		n = cap - avail_out;
 		if (max != 0 && n > max) {
@@ -711,12 +746,12 @@ unbrotli_body(const char *body, size_t len, uint64_t max, size_t *out_len,
 		*why = "its br content coding is corrupt";
 		goto fail;
 	}
-	BrotliDecoderDestroyInstance(st);
+	brotli.destroy(st);
 	out[n] = '\0';
 	*out_len = n;
 	return out;
 fail:
-	BrotliDecoderDestroyInstance(st);
+	brotli.destroy(st);
 	free(out);
 	return NULL;
 }

@@ -165,6 +165,17 @@ check_idempotent(const char *html, size_t len)
 	dom_free(d);
 }
 
+/* What cex does before its threads: libjansson loaded, for JSON-LD. */
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	if (meta_init() == -1)
+		abort();
+	return 0;
+}
+
 int
 LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {

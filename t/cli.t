@@ -304,6 +304,17 @@ same "$tmp/err" "cex: --keep-meta: no effect on markdown output" \
 "$CEX" --format json --bom "$page" > /dev/null 2> "$tmp/err"
 same "$tmp/err" "cex: --bom: no effect on json output" \
     "--format json --bom: a warning"
+# libjansson is loaded when metadata is wanted: where it cannot be (an
+# empty file in its place), the page's JSON-LD is not read, with a word.
+mkdir "$tmp/nolib"
+: > "$tmp/nolib/libjansson.so.4"
+LD_LIBRARY_PATH="$tmp/nolib" "$CEX" --format json \
+    t/cases/meta-ld-escaped.html 2> "$tmp/err" |
+    grep -o '"title":"[^"]*"' > "$tmp/out"
+same "$tmp/out" '"title":"Ferry timetable"' \
+    "no libjansson: the title element's title, not JSON-LD's"
+same "$tmp/err" "cex: libjansson.so.4 cannot be loaded: the pages' JSON-LD data is not read" \
+    "no libjansson: said once"
 "$CEX" --format json --metadata "$page" > /dev/null 2> "$tmp/err"
 same "$tmp/err" "cex: --metadata: no effect on json output" \
     "--format json --metadata: a warning (JSON has it always)"

@@ -60,6 +60,20 @@ diff -u "$tmp/want" "$tmp/got" > "$tmp/diff"
 ok $? "--format json: file, warc_record_id, warc_date, status, url"
 sed 's/^/# /' "$tmp/diff"
 
+# libbrotlidec is loaded for the first br record: where it cannot be
+# (an empty file in its place), that record is bad, the others read.
+mkdir "$tmp/nolib"
+: > "$tmp/nolib/libbrotlidec.so.1"
+(cd "$a" && LD_LIBRARY_PATH="$tmp/nolib" "$CEX" -t -q edges.warc) \
+    > "$tmp/out" 2> "$tmp/err"
+[ $? = 1 ]; ok $? "no libbrotlidec: exit 1"
+printf '%s\n' "cex: edges.warc: the record at offset 2105: a br content coding, and libbrotlidec.so.1 cannot be loaded" |
+    cmp -s - "$tmp/err"
+ok $? "no libbrotlidec: the br record named"
+grep -vx "Brotli content coding" "$tmp/pages" > "$tmp/pages.7"
+firsts "$tmp/out" | cmp -s - "$tmp/pages.7"
+ok $? "no libbrotlidec: the other 7 pages"
+
 # Standard input: told by its bytes, or streamed with --warc.
 "$CEX" -t < "$a/edges.warc.gz" > "$tmp/out1"
 (cd "$a" && "$CEX" -t edges.warc.gz) > "$tmp/out2"
