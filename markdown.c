@@ -1236,10 +1236,12 @@ md_enter(void *ctx, uint32_t i)
 		end_leaf(w);
 		if (w->in_cell)
 			break;
-		list = w->nctx > 0 && w->ctx[w->nctx - 1].kind == CTX_LIST ?
-		    &w->ctx[w->nctx - 1] : NULL;
+		/* The list by its place: push_ctx may move the contexts. */
+		k = w->nctx > 0 && w->ctx[w->nctx - 1].kind == CTX_LIST ?
+		    w->nctx - 1 : SIZE_MAX;
 		if ((c = push_ctx(w, CTX_ITEM)) == NULL)
 			break;
+		list = k != SIZE_MAX ? &w->ctx[k] : NULL;
 		if (list == NULL || !list->ordered)
 			snprintf(c->marker, sizeof(c->marker), "- ");
 		else
