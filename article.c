@@ -318,6 +318,18 @@ is_hinted(const struct cex_node *n)
 	    strcasecmp(a->value, "article") == 0;
 }
 
+/* Whether an element says it is the article: a hint, or its names. */
+static bool
+names_article(const struct cex_node *n)
+{
+	struct names	 c;
+
+	if (is_hinted(n))
+		return true;
+	c = names_of(n);
+	return c.good > 0 && c.bad == 0;
+}
+
 /* Sentence punctuation in a text: commas and full stops of any script. */
 static uint32_t
 punctuation(const char *s)
@@ -964,12 +976,13 @@ struct cleaner {
 };
 
 /* What clutter_walk does with each outermost piece of clutter. */
-enum clutter_step { COLLECT, MEASURE, MEASURE_OUTSIDE, MARK };
+enum clutter_step { COLLECT, COUNT, MEASURE, MEASURE_OUTSIDE, MARK };
 
 /*
  * Walks the clutter inside the roots, outermost first: collects the
  * named clutter that has a class and is not outside (COLLECT), adds up
- * the letters of all of it in the best root (MEASURE) or of what
+ * the letters of all of it (COUNT), of all of it in the best root
+ * (MEASURE) or of what
  * is_outside names there (MEASURE_OUTSIDE), or marks it removed (MARK).
  * Relaxed, only the
  * rules that read neither names nor links apply. Returns the letters,
@@ -1084,6 +1097,12 @@ spare_kinds(struct cleaner *cl)
  * its rules off. Not so with no best container (the whole body), where
  * the rules are all there is to go by, nor with one of less than 500
  * letters, too short to tell.
+ * Nor do they remove all the text of a best container that the page
+ * names as its article (is_hinted, or a good word and no bad one in its
+ * names) and whose text is mostly not links: a post of a picture or a video is only its heading and
+ * byline, which the rules take for clutter, and they are all the text
+ * it has. A container chosen without such a name, all of whose text is
+ * clutter, was likely the wrong one, and nothing is the better answer.
  * Each block spared is looked into as any other is. Returns -1 if
  * memory runs out.
  */
@@ -1110,7 +1129,10 @@ remove_clutter(struct article *a, const unsigned char *root, uint32_t total,
 		    a->d->nodes[best].letters -
 		    clutter_walk(&cl, MEASURE_OUTSIDE);
 	}
-	clutter_walk(&cl, MARK);
+	if (best == 0 || !names_article(&a->d->nodes[best]) ||
+	    2 * a->d->nodes[best].linked >= a->d->nodes[best].letters ||
+	    clutter_walk(&cl, COUNT) < total)
+		clutter_walk(&cl, MARK);
 	rc = 0;
 out:
 	free(cl.named);
