@@ -907,9 +907,10 @@ rank(struct candidate *top, uint32_t i, double s)
 /*
  * An article whose parts are cut into blocks of their own (the steps of
  * a how-to, sections under headings) gives several candidates of about
- * the same score: when three of the others score three quarters of the
- * best or more and lie in one ancestor of the best (below the body),
- * that ancestor holds the article. Returns it, or 0.
+ * the same score, as do the entries of a listing (houses for sale, a
+ * catalogue), each a cell or block of its own: when three of the others
+ * score 0.7 of the best or more and lie in one ancestor of the best
+ * (below the body), that ancestor holds the article. Returns it, or 0.
  */
 static uint32_t
 shared_ancestor(const struct article *a, const struct candidate *top,
@@ -923,7 +924,7 @@ shared_ancestor(const struct article *a, const struct candidate *top,
 	    p = d->nodes[p].parent) {
 		count = 0;
 		for (k = 1; k < NTOP && top[k].node != 0; k++) {
-			if (top[k].score < 0.75 * top[0].score)
+			if (top[k].score < 0.7 * top[0].score)
 				break;
 			q = top[k].node;
 			/* Not a part of the best, nor one holding it. */
