@@ -656,11 +656,6 @@ enum clutter {
 	NAMED_CLUTTER		/* by its class or id words alone */
 };
 
-/*
- * Whether an element inside the article is clutter: its names say so
- * and it is not where most of the text is, or it is a list of links,
- * or navigation.
- */
 /* Elements of phrasing content: words inside a sentence. */
 static bool
 is_phrasing(uint16_t tag)
@@ -699,6 +694,11 @@ in_sentence(const struct article *a, uint32_t i)
 	    a->own_punct[p] > 0 && a->own[p] >= 3 * d->nodes[i].letters;
 }
 
+/*
+ * Whether an element inside the article is clutter: its names say so
+ * and it is not where most of the text is, or it is a list of links,
+ * or navigation.
+ */
 static enum clutter
 is_clutter(const struct article *a, uint32_t i, uint32_t total)
 {
