@@ -140,6 +140,21 @@ static const char *const aside_words[] = {
  */
 static const char *const layout_words[] = { "sidebar", "rail", NULL };
 
+/*
+ * Sites write the names of a comment thread's parts as one word
+ * ("commentlist", "commentsblock", "commentbody"): readers' comments
+ * are the part around an article that most often outweighs it, and a
+ * word that begins with "comment" and goes on names them; not so
+ * "commentary" or "commentator", which name an opinion piece, an
+ * article.
+ */
+static bool
+is_comment_compound(const char *w, size_t len)
+{
+	return len >= 10 && strncmp(w, "comment", 7) == 0 &&
+	    strncmp(w + 7, "ar", 2) != 0 && strncmp(w + 7, "at", 2) != 0;
+}
+
 /* Words of a class or id value, counted against the lists. */
 struct names {
 	int	 good, bad, outside, layout, aside;
@@ -193,7 +208,8 @@ name_words(const char *s, struct names *c)
 			if (n > 0 && n < sizeof(w) && !skip) {
 				c->good += in_list(good_words, w, n);
 				c->bad += in_list(bad_words, w, n);
-				c->outside += in_list(outside_words, w, n);
+				c->outside += in_list(outside_words, w, n) ||
+				    is_comment_compound(w, n);
 				c->layout += in_list(layout_words, w, n);
 				c->aside += in_list(aside_words, w, n);
 				skip = (n == 4 && memcmp(w, "with", 4) == 0) ||
