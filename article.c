@@ -785,6 +785,57 @@ class_words_begin(const char *x, const char *y)
  * of one begin the other's), with text and outside comments and
  * sidebars, are parts of the article too.
  */
+/*
+ * Whether an element marks one entry of a page, a post or an article
+ * (an article element or role, hAtom's hentry, schema.org's Article
+ * and Posting types): a page of several lists each entry in one.
+ */
+static bool
+marks_entry(const struct cex_node *n)
+{
+	const GumboAttribute	*a;
+	const char		*s;
+	size_t			 len;
+
+	if (n->tag == GUMBO_TAG_ARTICLE)
+		return true;
+	if ((a = dom_attr(n, "role")) != NULL &&
+	    strcasecmp(a->value, "article") == 0)
+		return true;
+	if ((a = dom_attr(n, "class")) != NULL)
+		for (s = a->value; *(s += strspn(s, " \t\n\f\r")) != '\0';
+		    s += len) {
+			len = strcspn(s, " \t\n\f\r");
+			if ((len == 6 && strncmp(s, "hentry", 6) == 0) ||
+			    (len == 7 && strncmp(s, "h-entry", 7) == 0))
+				return true;
+		}
+	if ((a = dom_attr(n, "itemtype")) != NULL) {
+		len = strcspn(a->value, " \t\n\f\r");
+		return len >= 7 &&
+		    (strncmp(a->value + len - 7, "Article", 7) == 0 ||
+		    strncmp(a->value + len - 7, "Posting", 7) == 0);
+	}
+	return false;
+}
+
+/*
+ * Whether element i lies in an entry (marks_entry) that does not hold
+ * the best container: a part of another post, as the excerpts of
+ * featured posts above a post are. Looks 16 levels up at most.
+ */
+static bool
+in_other_entry(const struct cex_doc *d, uint32_t i, uint32_t best)
+{
+	uint32_t	 p, k;
+
+	for (p = d->nodes[i].parent, k = 0; p != 0 && k < 16 &&
+	    !(p < best && d->nodes[p].end > best); p = d->nodes[p].parent, k++)
+		if (marks_entry(&d->nodes[p]))
+			return true;
+	return false;
+}
+
 static bool
 is_twin(const struct article *a, uint32_t i, uint32_t best)
 {
@@ -800,7 +851,8 @@ is_twin(const struct article *a, uint32_t i, uint32_t best)
 	    cb->value[strspn(cb->value, " \t\n\f\r")] != '\0' &&
 	    ci->value[strspn(ci->value, " \t\n\f\r")] != '\0' &&
 	    (class_words_begin(ci->value, cb->value) ||
-	    class_words_begin(cb->value, ci->value));
+	    class_words_begin(cb->value, ci->value)) &&
+	    !in_other_entry(a->d, i, best);
 }
 
 /*
