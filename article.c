@@ -782,8 +782,10 @@ class_words_begin(const char *x, const char *y)
  * the text, the first or last of them often with a modifier after its
  * class ("block-text block-text_first", "body v2"): the containers
  * elsewhere in the page that are the best one's twins (the class words
- * of one begin the other's), with text and outside comments and
- * sidebars, are parts of the article too.
+ * of one begin the other's), with text, not mostly links, and outside
+ * comments and sidebars, are parts of the article too. (Sites give one
+ * class, "module" or "item", to every box of their pages, lists of
+ * links included: a part of an article is text.)
  */
 /*
  * Whether an element marks one entry of a page, a post or an article
@@ -843,7 +845,7 @@ is_twin(const struct article *a, uint32_t i, uint32_t best)
 	const GumboAttribute	*ci, *cb;
 
 	if (!a->live[i] || !node_is_element(n) || n->tag != b->tag ||
-	    a->outside[i] || n->letters == 0)
+	    a->outside[i] || n->letters == 0 || 2 * n->linked >= n->letters)
 		return false;
 	ci = dom_attr(n, "class");
 	cb = dom_attr(b, "class");
