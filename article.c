@@ -1291,16 +1291,20 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	/*
 	 * An article cut into parts that each score less than the best (a
 	 * lead apart, sections, the cells of an old layout) is whole in the
-	 * ancestor of the best, below the body, whose blocks of text add up
+	 * ancestor of the best, up to the body, whose blocks of text add up
 	 * to the most (block_value): up to it, what is added is more text
-	 * than clutter.
+	 * than clutter. The body itself is such an ancestor on a page that
+	 * is one document, in cells or blocks that are each a child of it.
 	 */
 	if (best != 0) {
 		c = best;
-		for (i = d->nodes[best].parent; i != 0 && i != body;
-		    i = d->nodes[i].parent)
+		for (i = d->nodes[best].parent; i != 0;
+		    i = d->nodes[i].parent) {
 			if (a.mass[i] > a.mass[c])
 				c = i;
+			if (i == body)
+				break;
+		}
 		if (c != best) {
 			best = c;
 			best_score = final_score(&a, c);
