@@ -1055,9 +1055,9 @@ enum clutter_step { COLLECT, COUNT, MEASURE, MEASURE_OUTSIDE, MARK };
  * the letters of all of it (COUNT), of all of it in the best root
  * (MEASURE) or of what
  * is_outside names there (MEASURE_OUTSIDE), or marks it removed (MARK).
- * Relaxed, only the
- * rules that read neither names nor links apply. Returns the letters,
- * or UINT64_MAX if memory runs out.
+ * Relaxed, only the rules that read neither names nor links apply, and
+ * what is_outside names. Returns the letters, or UINT64_MAX if memory
+ * runs out.
  */
 static uint64_t
 clutter_walk(struct cleaner *cl, enum clutter_step step)
@@ -1077,7 +1077,8 @@ clutter_walk(struct cleaner *cl, enum clutter_step step)
 			    cl->spared[i] ||
 			    (kind = is_clutter(cl->a, i, cl->total)) ==
 			    NOT_CLUTTER ||
-			    (cl->relaxed && (kind == NAMED_CLUTTER ||
+			    (cl->relaxed && !is_outside(&d->nodes[i]) &&
+			    (kind == NAMED_CLUTTER ||
 			    is_link_list(&d->nodes[i])))) {
 				i++;
 				continue;
@@ -1165,7 +1166,8 @@ spare_kinds(struct cleaner *cl)
  * rules have gone wrong on this page (a post that is a list of links, a
  * body all of whose blocks carry a clutter word), and only the rules
  * that read neither names nor links apply, as Readability retries with
- * its rules off. Not so with no best container (the whole body), where
+ * its rules off; but for what is_outside names, readers' comments
+ * above all, which are never the article, whatever went wrong in it. Not so with no best container (the whole body), where
  * the rules are all there is to go by, nor with one of less than 500
  * letters, too short to tell.
  * Nor do they remove all the text of a best container that the page
