@@ -1170,8 +1170,8 @@ spare_kinds(struct cleaner *cl)
  * above all, which are never the article, whatever went wrong in it. Not so with no best container (the whole body), where
  * the rules are all there is to go by, nor with one of less than 500
  * letters, too short to tell.
- * Nor do they remove all the text of a best container that the page
- * names as its article (is_hinted, or a good word and no bad one in its
+ * Nor do they leave less than a block of text (25 letters) of a best
+ * container that the page names as its article (is_hinted, or a good word and no bad one in its
  * names) and whose text is mostly not links: a post of a picture or a video is only its heading and
  * byline, which the rules take for clutter, and they are all the text
  * it has. A container chosen without such a name, all of whose text is
@@ -1204,7 +1204,7 @@ remove_clutter(struct article *a, const unsigned char *root, uint32_t total,
 	}
 	if (best == 0 || !names_article(&a->d->nodes[best]) ||
 	    2 * a->d->nodes[best].linked >= a->d->nodes[best].letters ||
-	    clutter_walk(&cl, COUNT) < total)
+	    clutter_walk(&cl, COUNT) + 25 <= total)
 		clutter_walk(&cl, MARK);
 	rc = 0;
 out:
