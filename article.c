@@ -1171,11 +1171,12 @@ spare_kinds(struct cleaner *cl)
  * the rules are all there is to go by, nor with one of less than 500
  * letters, too short to tell.
  * Nor do they leave less than a block of text (25 letters) of a best
- * container that the page names as its article (is_hinted, or a good word and no bad one in its
- * names) and whose text is mostly not links: a post of a picture or a video is only its heading and
- * byline, which the rules take for clutter, and they are all the text
- * it has. A container chosen without such a name, all of whose text is
- * clutter, was likely the wrong one, and nothing is the better answer.
+ * container that the page names as its article (is_hinted, or a good
+ * word and no bad one in its names) and whose text is mostly not links:
+ * a post of a picture or a video is only its heading and byline, which
+ * the rules take for clutter, and they are all the text it has. A
+ * container chosen without such a name, all of whose text is clutter,
+ * was likely the wrong one, and nothing is the better answer.
  * Each block spared is looked into as any other is. Returns -1 if
  * memory runs out.
  */
