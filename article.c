@@ -1167,9 +1167,10 @@ spare_kinds(struct cleaner *cl)
  * body all of whose blocks carry a clutter word), and only the rules
  * that read neither names nor links apply, as Readability retries with
  * its rules off; but for what is_outside names, readers' comments
- * above all, which are never the article, whatever went wrong in it. Not so with no best container (the whole body), where
- * the rules are all there is to go by, nor with one of less than 500
- * letters, too short to tell.
+ * above all, which are never the article, whatever went wrong in it.
+ * Not so with no best container (the whole body), where the rules are
+ * all there is to go by, nor with one of less than 500 letters, too
+ * short to tell.
  * Nor do they leave less than a block of text (25 letters) of a best
  * container that the page names as its article (is_hinted, or a good
  * word and no bad one in its names) and whose text is mostly not links:

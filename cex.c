@@ -1427,8 +1427,8 @@ add_method(void *arg, const char *spec, size_t len)
 
 /*
  * The methods to run: -m's list, or by default article (crunch after
- * --preset crunch), and for --eval the baseline beside it. Only --eval compares several. Returns the
- * exit status to end with, or 0.
+ * --preset crunch), and for --eval the baseline beside it. Only --eval
+ * compares several. Returns the exit status to end with, or 0.
  */
 static int
 read_methods(const struct cex_opts *opts, const struct settings *set,

@@ -376,9 +376,9 @@ node_is_text(const struct cex_node *n)
 /*
  * The page's metadata, as meta.c finds it: each string owned, NULL (a
  * list empty) where the page does not say, and one line of text (white
- * space made single spaces, no controls, no byte order mark). Dates are YYYY-MM-DD, with
- * the time and its offset (YYYY-MM-DDTHH:MM:SS+HH:MM) when the page
- * gives them; addresses are absolute.
+ * space made single spaces, no controls, no byte order mark). Dates are
+ * YYYY-MM-DD, with the time and its offset (YYYY-MM-DDTHH:MM:SS+HH:MM)
+ * when the page gives them; addresses are absolute.
  */
 struct cex_meta {
 	char		*title;
