@@ -735,7 +735,14 @@ pop_to(struct builder *b, uint32_t i)
 	touch(b, i);
 }
 
-/* Pops until an HTML element of tag has been popped (it is open). */
+/*
+ * Pops until an HTML element of tag has been popped. Where none is open
+ * gumbo pops past the root and fails an assertion, which aborts the
+ * program: a page gets there when gumbo resets its insertion mode on a
+ * foreign element of an HTML tag's name (<svg><select>, then a reset
+ * in a table, then <table> pops to an HTML select). The token is left
+ * out.
+ */
 static void
 pop_until(struct builder *b, uint16_t tag)
 {
@@ -745,6 +752,7 @@ pop_until(struct builder *b, uint16_t tag)
 		if (is(&b->stack[b->s.depth], tag))
 			return;
 	}
+	refuse(b, BUILDER_LEFT_OUT);
 }
 
 /* Removes the entry at index i, the ones above moving down. */

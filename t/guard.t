@@ -90,6 +90,10 @@ done <<'PAGES'
 <p>x<br/></p><svg/><math/><b/>y
 <svg><F></F/><G></G x><P"></P"><g>x</svg>
 <svg><F\vx><G>a</F\vx><g>b</svg>
+<table><svg><select><title><template></template><table>x
+<table><math><select><mi><template></template><td>x</table>y
+<table><svg><select><desc><template></template></table>x
+<table><svg><select><foreignObject><template></template><caption>x
 PAGES
 run "tokenizer and tree construction corners: as gumbo" "$tmp"/corners/*.html
 run "corners: within the limits" --limits 8 "$tmp"/corners/*.html
