@@ -1213,6 +1213,13 @@ reset_mode(struct builder *b)
 			b->s.mode = M_IN_TABLE;
 			return;
 		case GUMBO_TAG_TEMPLATE:
+			/*
+			 * With no template mode (a foreign template, its
+			 * HTML one closed), gumbo's answer is "initial",
+			 * which its loop takes for no answer: it goes on.
+			 */
+			if (template_mode(b) == M_INITIAL)
+				break;
 			b->s.mode = template_mode(b);
 			return;
 		case GUMBO_TAG_HEAD:

@@ -94,6 +94,8 @@ done <<'PAGES'
 <table><math><select><mi><template></template><td>x</table>y
 <table><svg><select><desc><template></template></table>x
 <table><svg><select><foreignObject><template></template><caption>x
+<table><svg><select><template><title><template></template><p>x<tbody>y
+<table><math><select><template><mi><template></template>x</template><td>y
 PAGES
 run "tokenizer and tree construction corners: as gumbo" "$tmp"/corners/*.html
 run "corners: within the limits" --limits 8 "$tmp"/corners/*.html

@@ -168,6 +168,11 @@ printf '<table><svg><select><title><template></template><table>x</table>y' \
 "$CEX" -m plain -t --max-depth 0 "$tmp/popall" > "$tmp/out"
 printf 'xy\n' | cmp -s - "$tmp/out"
 ok $? "popall: a foreign select reset to, then a table: left out, no abort"
+printf '<table><svg><select><template><title><template></template><tbody>x' \
+    > "$tmp/popall"
+"$CEX" -m plain -t --max-depth 0 "$tmp/popall" > "$tmp/out"
+printf 'x\n' | cmp -s - "$tmp/out"
+ok $? "popall: past a foreign template, to a foreign select: no abort"
 
 # Over --max-bytes (64 MB by default) a page is refused, unread.
 gen page100m 'my $u = "<div><ul>" . join("", map({ "<li><a href=/$_>link $_</a></li>" } 1 .. 20)) . "</ul>" . "<p>" . ("river stone " x 75) . "</p>" x 5 . "</div>\n"; print "<html><body>", $u x (100 * 1048576 / length($u) + 1)'
