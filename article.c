@@ -346,6 +346,57 @@ names_article(const struct cex_node *n)
 	return c.good > 0 && c.bad == 0;
 }
 
+/*
+ * Whether element i is a heading that labels readers' comments: its
+ * text, but for a count, spaces and punctuation ("12 Comments",
+ * "COMMENTS:"), is a word sites of many languages put over them.
+ */
+static bool
+labels_comments(const struct cex_doc *d, uint32_t i)
+{
+	static const char *const labels[] = { "comments", "comment",
+	    "responses", "replies", "reactions", "kommentare", "kommentar",
+	    "commentaires", "comentarios", "comentários", "commenti",
+	    "reacties", "komentarze", "hozzászólások", "комментарии",
+	    "kommentarer", "kommentit", NULL };
+	const char *const *l;
+	char		 w[64];
+	size_t		 n = 0, digits = 0;
+	uint32_t	 k;
+	const char	*t;
+
+	switch (d->nodes[i].tag) {
+	case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_H4:
+	case GUMBO_TAG_H5: case GUMBO_TAG_H6:
+		break;
+	default:
+		return false;
+	}
+	if (d->nodes[i].letters == 0 || d->nodes[i].letters > 24)
+		return false;
+	for (k = i + 1; k < d->nodes[i].end; k++) {
+		if (!node_is_text(&d->nodes[k]))
+			continue;
+		for (t = d->nodes[k].g->v.text.text; *t != '\0'; t++) {
+			unsigned char c = (unsigned char)*t;
+
+			if (c >= '0' && c <= '9' && ++digits > 6)
+				return false;	/* a date, not a count */
+			if (c < 0x80 && !((c >= 'a' && c <= 'z') ||
+			    (c >= 'A' && c <= 'Z')))
+				continue;
+			if (n + 1 >= sizeof(w))
+				return false;
+			w[n++] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+		}
+	}
+	w[n] = '\0';
+	for (l = labels; *l != NULL; l++)
+		if (strcmp(*l, w) == 0)
+			return true;
+	return false;
+}
+
 /* Sentence punctuation in a text: commas and full stops of any script. */
 static uint32_t
 punctuation(const char *s)
@@ -1221,7 +1272,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	struct candidate top[NTOP];
 	const struct cex_node *n;
 	struct article	 a;
-	unsigned char	*root = NULL, *live;
+	unsigned char	*root = NULL, *live, *comments_from = NULL;
 	uint32_t	 i, best = 0, c, parent, body, total;
 	double		 s, best_score = 0;
 	int		 rc = -1;
@@ -1240,7 +1291,8 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	    (a.score = calloc(d->nnodes, sizeof(*a.score))) == NULL ||
 	    (a.outside = calloc(d->nnodes, 1)) == NULL ||
 	    (a.anchor = calloc(d->nnodes, 1)) == NULL ||
-	    (root = calloc(d->nnodes, 1)) == NULL)
+	    (root = calloc(d->nnodes, 1)) == NULL ||
+	    (comments_from = calloc(d->nnodes, 1)) == NULL)
 		goto out;
 	live = a.live;
 	live[0] = 1;
@@ -1258,14 +1310,23 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	 * sidebar) is outside it, but for the body and the layout wrappers
 	 * that hold the article's heading or main element: a page names
 	 * its layout on them ("right-sidebar", "content-sidebar-wrap").
+	 * So is a thread of comments that only its heading labels
+	 * (labels_comments): the heading and what follows it in its
+	 * parent.
 	 */
 	for (i = 1; i < d->nnodes; i++) {
 		n = &d->nodes[i];
 		a.outside[i] = a.outside[n->parent] ||
+		    (comments_from[n->parent] != 0 && !a.anchor[i]) ||
 		    (node_is_element(n) && !a.anchor[i] &&
 		    n->tag != GUMBO_TAG_BODY && n->tag != GUMBO_TAG_HTML &&
 		    is_outside(n) && !is_layout_wrapper(n, body != 0 ?
 		    d->nodes[body].letters : 0));
+		if (live[i] && node_is_element(n) &&
+		    comments_from[n->parent] == 0 && labels_comments(d, i)) {
+			comments_from[n->parent] = 1;
+			a.outside[i] = 1;
+		}
 	}
 	aggregate(&a);
 	score_blocks(&a);
@@ -1356,5 +1417,6 @@ out:
 	free(a.outside);
 	free(a.anchor);
 	free(root);
+	free(comments_from);
 	return rc;
 }
