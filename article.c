@@ -361,7 +361,7 @@ labels_comments(const struct cex_doc *d, uint32_t i)
 	    "kommentarer", "kommentit", NULL };
 	const char *const *l;
 	char		 w[64];
-	size_t		 n = 0, digits = 0;
+	size_t		 n = 0, digits = 0, bytes = 0;
 	uint32_t	 k;
 	const char	*t;
 
@@ -372,7 +372,9 @@ labels_comments(const struct cex_doc *d, uint32_t i)
 	default:
 		return false;
 	}
-	if (d->nodes[i].letters == 0 || d->nodes[i].letters > 24)
+	/* A label is a few nodes of a few words: the look stays short. */
+	if (d->nodes[i].letters == 0 || d->nodes[i].letters > 24 ||
+	    d->nodes[i].end - i > 16)
 		return false;
 	for (k = i + 1; k < d->nodes[i].end; k++) {
 		if (!node_is_text(&d->nodes[k]))
@@ -380,6 +382,8 @@ labels_comments(const struct cex_doc *d, uint32_t i)
 		for (t = d->nodes[k].g->v.text.text; *t != '\0'; t++) {
 			unsigned char c = (unsigned char)*t;
 
+			if (++bytes > 256)
+				return false;
 			if (c >= '0' && c <= '9' && ++digits > 6)
 				return false;	/* a date, not a count */
 			if (c < 0x80 && !((c >= 'a' && c <= 'z') ||
@@ -828,17 +832,6 @@ class_words_begin(const char *x, const char *y)
 }
 
 /*
- * An article split into chunks (by ads, figures, or a layout grid) is
- * several containers of the same tag and class, each holding a part of
- * the text, the first or last of them often with a modifier after its
- * class ("block-text block-text_first", "body v2"): the containers
- * elsewhere in the page that are the best one's twins (the class words
- * of one begin the other's), with text, not mostly links, and outside
- * comments and sidebars, are parts of the article too. (Sites give one
- * class, "module" or "item", to every box of their pages, lists of
- * links included: a part of an article is text.)
- */
-/*
  * Whether an element marks one entry of a page, a post or an article
  * (an article element or role, hAtom's hentry, schema.org's Article
  * and Posting types): a page of several lists each entry in one.
@@ -889,6 +882,17 @@ in_other_entry(const struct cex_doc *d, uint32_t i, uint32_t best)
 	return false;
 }
 
+/*
+ * An article split into chunks (by ads, figures, or a layout grid) is
+ * several containers of the same tag and class, each holding a part of
+ * the text, the first or last of them often with a modifier after its
+ * class ("block-text block-text_first", "body v2"): the containers
+ * elsewhere in the page that are the best one's twins (the class words
+ * of one begin the other's), with text, not mostly links, and outside
+ * comments and sidebars, are parts of the article too. (Sites give one
+ * class, "module" or "item", to every box of their pages, lists of
+ * links included: a part of an article is text.)
+ */
 static bool
 is_twin(const struct article *a, uint32_t i, uint32_t best)
 {

@@ -160,6 +160,12 @@ printf '<html><head><meta charset="utf-8"></head><body><p>ab</p></body></html>' 
     cmp -s - "$tmp/out"
 ok $? "isindex: left out, with the limits off too"
 
+# Headings nested in headings around 20 MB of spaces: article reads a
+# heading's text to see whether it labels comments, a few nodes and
+# bytes of it, not the whole subtree for each heading.
+gen headings 'print "<h2><div>" x 250, " " x 20000000, "x"'
+bounded headings 2 512 0 -t
+
 # A table tag that would make gumbo pop its whole stack, looking for an
 # HTML select where only a foreign one is open, fails an assertion in
 # gumbo and aborts the program: the tag is left out, the text kept.
