@@ -157,7 +157,7 @@ is_comment_compound(const char *w, size_t len)
 
 /* Words of a class or id value, counted against the lists. */
 struct names {
-	int	 good, bad, outside, layout, aside;
+	int	 good, bad, outside, layout, aside, header;
 };
 
 /*
@@ -212,6 +212,7 @@ name_words(const char *s, struct names *c)
 				    is_comment_compound(w, n);
 				c->layout += in_list(layout_words, w, n);
 				c->aside += in_list(aside_words, w, n);
+				c->header += n == 6 && memcmp(w, "header", 6) == 0;
 				skip = (n == 4 && memcmp(w, "with", 4) == 0) ||
 				    (n == 3 && memcmp(w, "has", 3) == 0) ||
 				    (n == 2 && memcmp(w, "no", 2) == 0);
@@ -232,7 +233,7 @@ static struct names
 names_of(const struct cex_node *n)
 {
 	const GumboAttribute	*a;
-	struct names		 c = { 0, 0, 0, 0, 0 };
+	struct names		 c = { 0, 0, 0, 0, 0, 0 };
 
 	if ((a = dom_attr(n, "class")) != NULL)
 		name_words(a->value, &c);
@@ -699,6 +700,14 @@ is_block_parent(uint16_t tag)
 	}
 }
 
+/* Headings below the title. */
+static bool
+is_heading(uint16_t tag)
+{
+	return tag == GUMBO_TAG_H2 || tag == GUMBO_TAG_H3 ||
+	    tag == GUMBO_TAG_H4 || tag == GUMBO_TAG_H5 || tag == GUMBO_TAG_H6;
+}
+
 /* Whether a block is mostly links: a list of other pages. */
 static bool
 is_link_list(const struct cex_node *n)
@@ -781,6 +790,18 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 	if (in_sentence(a, i))
 		return NOT_CLUTTER;
 	weight = name_weight(n, &bad);
+	/*
+	 * A heading of the article's sections is its section's header, and
+	 * sites name it so ("recipe-header", "section-header"): on a
+	 * heading, that word says what it is, not that it is the page's.
+	 * (A heading that is a link is the headline of another page.)
+	 */
+	if (is_heading(n->tag) && 2 * n->linked < n->letters) {
+		int header = names_of(n).header;
+
+		bad -= header;
+		weight += header;
+	}
 	if (bad > 0 && weight < 0 && n->letters * 2 < total)
 		return NAMED_CLUTTER;
 	/*
