@@ -111,13 +111,14 @@ in_list(const char *const *list, const char *w, size_t len)
  * Names of the parts of a page around the article that can hold much
  * text of their own: the text of readers' comments, of the sidebar or
  * the footer, of related stories, of a popup over the page is never the
- * article.
+ * article; nor are customers' reviews of a product or testimonials, in
+ * the plural that names a list of them (a "review" is an article).
  */
 static const char *const outside_words[] = {
 	"comment", "comments", "disqus", "respond", "reply", "replies",
 	"discussion", "sidebar", "footer", "related", "recommended",
 	"recirc", "popular", "trending", "rail", "modal", "popup", "lightbox",
-	NULL
+	"reviews", "testimonials", NULL
 };
 
 /*
@@ -165,17 +166,21 @@ struct names {
  * classes of its element and of the body ("tag-sidebar",
  * "category-ads", "status-publish"): such a class names a term, not
  * what the element is. Whether the class at s begins with one of these
- * prefixes.
+ * prefixes. Within a class ("entry-category-book_reviews"), after a
+ * hyphen (within), only the category and tag prefixes name a term: the
+ * words after "type" or "format" there say what the entry is
+ * ("entry-type-post").
  */
 static bool
-is_taxonomy(const char *s)
+is_taxonomy(const char *s, bool within)
 {
-	static const char *const prefixes[] = { "tag", "category", "status",
-	    "format", "type", "term", "taxonomy", NULL };
+	static const char *const prefixes[] = { "tag", "category", "term",
+	    "taxonomy", "status", "format", "type", NULL };
 	const char *const *p;
 	size_t	 len;
 
-	for (p = prefixes; *p != NULL; p++) {
+	for (p = prefixes; *p != NULL && !(within &&
+	    strcmp(*p, "status") == 0); p++) {
 		len = strlen(*p);
 		if (strncasecmp(s, *p, len) == 0 &&
 		    (s[len] == '-' || s[len] == '_'))
@@ -197,7 +202,7 @@ name_words(const char *s, struct names *c)
 {
 	char	 w[32];
 	size_t	 n = 0;
-	bool	 upper, skip = is_taxonomy(s);
+	bool	 upper, skip = is_taxonomy(s, false);
 
 	for (;; s++) {
 		unsigned char ch = (unsigned char)*s;
@@ -222,7 +227,9 @@ name_words(const char *s, struct names *c)
 		if (ch == '\0')
 			break;
 		if (ch == ' ' || ch == '\t' || ch == '\n')
-			skip = is_taxonomy(s + 1);
+			skip = is_taxonomy(s + 1, false);
+		else if ((ch == '-' || ch == '_') && is_taxonomy(s + 1, true))
+			skip = true;
 		if (letter && n < sizeof(w))
 			w[n++] = (char)(upper ? ch + ('a' - 'A') : ch);
 	}
