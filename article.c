@@ -122,6 +122,15 @@ static const char *const outside_words[] = {
 };
 
 /*
+ * The outside words that name what readers write: a thread of
+ * comments or reviews is other people's text, however long.
+ */
+static const char *const thread_words[] = {
+	"comment", "comments", "disqus", "respond", "reply", "replies",
+	"discussion", "reviews", "testimonials", NULL
+};
+
+/*
  * Names of what sits inside an article's container without being its
  * text, whatever other names the element has: a caption, a credit, a
  * byline, share buttons, an ad, a newsletter or cookie box, an author's
@@ -158,7 +167,7 @@ is_comment_compound(const char *w, size_t len)
 
 /* Words of a class or id value, counted against the lists. */
 struct names {
-	int	 good, bad, outside, layout, aside, header;
+	int	 good, bad, outside, thread, layout, aside, header;
 };
 
 /*
@@ -215,6 +224,8 @@ name_words(const char *s, struct names *c)
 				c->bad += in_list(bad_words, w, n);
 				c->outside += in_list(outside_words, w, n) ||
 				    is_comment_compound(w, n);
+				c->thread += in_list(thread_words, w, n) ||
+				    is_comment_compound(w, n);
 				c->layout += in_list(layout_words, w, n);
 				c->aside += in_list(aside_words, w, n);
 				c->header += n == 6 && memcmp(w, "header", 6) == 0;
@@ -240,7 +251,7 @@ static struct names
 names_of(const struct cex_node *n)
 {
 	const GumboAttribute	*a;
-	struct names		 c = { 0, 0, 0, 0, 0, 0 };
+	struct names		 c = { 0, 0, 0, 0, 0, 0, 0 };
 
 	if ((a = dom_attr(n, "class")) != NULL)
 		name_words(a->value, &c);
@@ -530,7 +541,9 @@ ld_article_letters(const struct cex_doc *d)
 struct article {
 	struct cex_doc	*d;
 	unsigned char	*live;
-	unsigned char	*outside;	/* in comments, sidebar, footer... */
+	unsigned char	*outside;	/* in comments, sidebar, footer...: */
+#define OUTSIDE		1	/* ... not the article */
+#define THREAD		2	/* ... and in what readers write */
 	unsigned char	*anchor;	/* holds the first h1 or the main */
 	uint32_t	 title;		/* --title: the h1 kept, or 0 */
 	uint32_t	 ld_letters;	/* the article's length by JSON-LD */
@@ -796,6 +809,14 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 		return CLUTTER;
 	if (in_sentence(a, i))
 		return NOT_CLUTTER;
+	/*
+	 * Readers' comments and reviews are other people's text, not the
+	 * article's, however much of its container they hold; but for
+	 * a thread whose names say it holds content too ("comment-article").
+	 */
+	if (a->outside[i] == THREAD && a->outside[n->parent] == 0 &&
+	    names_of(n).good == 0)
+		return NAMED_CLUTTER;
 	weight = name_weight(n, &bad);
 	/*
 	 * A heading of the article's sections is its section's header, and
@@ -1344,20 +1365,24 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	 * its layout on them ("right-sidebar", "content-sidebar-wrap").
 	 * So is a thread of comments that only its heading labels
 	 * (labels_comments): the heading and what follows it in its
-	 * parent.
+	 * parent. Threads, named or labelled, are told apart (THREAD).
 	 */
 	for (i = 1; i < d->nnodes; i++) {
 		n = &d->nodes[i];
-		a.outside[i] = a.outside[n->parent] ||
-		    (comments_from[n->parent] != 0 && !a.anchor[i]) ||
-		    (node_is_element(n) && !a.anchor[i] &&
+		if (a.outside[n->parent] != 0)
+			a.outside[i] = a.outside[n->parent];
+		else if (comments_from[n->parent] != 0 && !a.anchor[i])
+			a.outside[i] = THREAD;
+		else if (node_is_element(n) && !a.anchor[i] &&
 		    n->tag != GUMBO_TAG_BODY && n->tag != GUMBO_TAG_HTML &&
 		    is_outside(n) && !is_layout_wrapper(n, body != 0 ?
-		    d->nodes[body].letters : 0));
+		    d->nodes[body].letters : 0))
+			a.outside[i] = names_of(n).thread > 0 ? THREAD :
+			    OUTSIDE;
 		if (live[i] && node_is_element(n) &&
 		    comments_from[n->parent] == 0 && labels_comments(d, i)) {
 			comments_from[n->parent] = 1;
-			a.outside[i] = 1;
+			a.outside[i] = THREAD;
 		}
 	}
 	aggregate(&a);
