@@ -97,14 +97,46 @@ static const char *const bad_words[] = {
 	"posted", "updated", NULL
 };
 
+#define NBAD	(sizeof(bad_words) / sizeof(*bad_words) - 1)
+
+struct article {
+	struct cex_doc	*d;
+	unsigned char	*live;
+	unsigned char	*outside;	/* in comments, sidebar, footer...: */
+#define OUTSIDE		1	/* ... not the article */
+#define THREAD		2	/* ... and in what readers write */
+	unsigned char	*anchor;	/* holds the first h1 or the main */
+	unsigned char	*named;		/* names say: outside, thread */
+#define NAMED_OUTSIDE	1
+#define NAMED_THREAD	2
+	uint32_t	 title;		/* --title: the h1 kept, or 0 */
+	uint32_t	 ld_letters;	/* the article's length by JSON-LD */
+	uint32_t	*own;		/* letters in text children, not blocks */
+	uint32_t	*punct;		/* punctuation in the subtree */
+	uint32_t	*own_punct;	/* ... in the text own counts */
+	uint32_t	*own_linked;	/* ... and of those letters, linked */
+	double		*mass;		/* blocks' values in the subtree */
+	double		*score;
+	unsigned char	 common[NBAD];	/* bad words that say nothing here */
+};
+
+/* The index of the word w of len bytes in list, or -1. */
+static int
+list_index(const char *const *list, const char *w, size_t len)
+{
+	int	 k;
+
+	for (k = 0; list[k] != NULL; k++)
+		if (list[k][0] == *w && strncmp(list[k], w, len) == 0 &&
+		    list[k][len] == '\0')
+			return k;
+	return -1;
+}
+
 static bool
 in_list(const char *const *list, const char *w, size_t len)
 {
-	for (; *list != NULL; list++)
-		if (**list == *w && strncmp(*list, w, len) == 0 &&
-		    (*list)[len] == '\0')
-			return true;
-	return false;
+	return list_index(list, w, len) >= 0;
 }
 
 /*
@@ -165,9 +197,13 @@ is_comment_compound(const char *w, size_t len)
 	    strncmp(w + 7, "ar", 2) != 0 && strncmp(w + 7, "at", 2) != 0;
 }
 
-/* Words of a class or id value, counted against the lists. */
+/*
+ * Words of a class or id value, counted against the lists; and which
+ * bad words were among them (bit k of bad_seen for bad_words[k]).
+ */
 struct names {
-	int	 good, bad, outside, thread, layout, aside, header;
+	int		 good, bad, outside, thread, layout, aside, header;
+	uint64_t	 bad_seen[(NBAD + 63) / 64];
 };
 
 /*
@@ -204,13 +240,15 @@ is_taxonomy(const char *s, bool within)
  * A layout container names what it sits beside with "with", "has" or
  * "no" ("grid--with-right-rail", "has-sidebar"): the words after those,
  * to the end of that class, are not about the element itself; nor are
- * the words of a taxonomy class (is_taxonomy).
+ * the words of a taxonomy class (is_taxonomy). A bad word that is
+ * common on the page (common[k] set, see read_names) is not counted.
  */
 static void
-name_words(const char *s, struct names *c)
+name_words(const char *s, struct names *c, const unsigned char *common)
 {
 	char	 w[32];
 	size_t	 n = 0;
+	int	 k;
 	bool	 upper, skip = is_taxonomy(s, false);
 
 	for (;; s++) {
@@ -219,9 +257,15 @@ name_words(const char *s, struct names *c)
 
 		upper = ch >= 'A' && ch <= 'Z';
 		if (!letter || (upper && n > 0 && w[n - 1] >= 'a')) {
-			if (n > 0 && n < sizeof(w) && !skip) {
+			if (n > 0 && n < sizeof(w) && !skip &&
+			    ((k = list_index(bad_words, w, n)) < 0 ||
+			    !common[k])) {
 				c->good += in_list(good_words, w, n);
-				c->bad += in_list(bad_words, w, n);
+				if (k >= 0) {
+					c->bad++;
+					c->bad_seen[k / 64] |=
+					    (uint64_t)1 << (k % 64);
+				}
 				c->outside += in_list(outside_words, w, n) ||
 				    is_comment_compound(w, n);
 				c->thread += in_list(thread_words, w, n) ||
@@ -248,23 +292,24 @@ name_words(const char *s, struct names *c)
 
 /* The words of an element's class and id. */
 static struct names
-names_of(const struct cex_node *n)
+names_of(const struct article *art, const struct cex_node *n)
 {
 	const GumboAttribute	*a;
-	struct names		 c = { 0, 0, 0, 0, 0, 0, 0 };
+	struct names		 c;
 
+	memset(&c, 0, sizeof(c));
 	if ((a = dom_attr(n, "class")) != NULL)
-		name_words(a->value, &c);
+		name_words(a->value, &c, art->common);
 	if ((a = dom_attr(n, "id")) != NULL)
-		name_words(a->value, &c);
+		name_words(a->value, &c, art->common);
 	return c;
 }
 
 /* The class and id words of an element: good ones less bad ones. */
 static int
-name_weight(const struct cex_node *n, int *bad_out)
+name_weight(const struct article *a, const struct cex_node *n, int *bad_out)
 {
-	struct names	 c = names_of(n);
+	struct names	 c = names_of(a, n);
 
 	if (bad_out != NULL)
 		*bad_out = c.bad;
@@ -298,10 +343,12 @@ is_dialog(const struct cex_node *n)
 }
 
 static bool
-is_outside(const struct cex_node *n)
+is_outside(const struct article *a, uint32_t i)
 {
+	const struct cex_node	*n = &a->d->nodes[i];
+
 	return n->tag == GUMBO_TAG_ASIDE || n->tag == GUMBO_TAG_NAV ||
-	    n->tag == GUMBO_TAG_FOOTER || names_of(n).outside > 0 ||
+	    n->tag == GUMBO_TAG_FOOTER || (a->named[i] & NAMED_OUTSIDE) ||
 	    is_dialog(n);
 }
 
@@ -314,9 +361,10 @@ is_outside(const struct cex_node *n)
  * less, is the sidebar, even where a short article has less text.
  */
 static bool
-is_layout_wrapper(const struct cex_node *n, uint32_t page_letters)
+is_layout_wrapper(const struct article *a, const struct cex_node *n,
+    uint32_t page_letters)
 {
-	struct names	 c = names_of(n);
+	struct names	 c = names_of(a, n);
 
 	return n->tag != GUMBO_TAG_ASIDE && n->tag != GUMBO_TAG_NAV &&
 	    n->tag != GUMBO_TAG_FOOTER && c.outside == c.layout &&
@@ -355,13 +403,13 @@ is_hinted(const struct cex_node *n)
 
 /* Whether an element says it is the article: a hint, or its names. */
 static bool
-names_article(const struct cex_node *n)
+names_article(const struct article *a, const struct cex_node *n)
 {
 	struct names	 c;
 
 	if (is_hinted(n))
 		return true;
-	c = names_of(n);
+	c = names_of(a, n);
 	return c.good > 0 && c.bad == 0;
 }
 
@@ -538,23 +586,6 @@ ld_article_letters(const struct cex_doc *d)
 	return 0;
 }
 
-struct article {
-	struct cex_doc	*d;
-	unsigned char	*live;
-	unsigned char	*outside;	/* in comments, sidebar, footer...: */
-#define OUTSIDE		1	/* ... not the article */
-#define THREAD		2	/* ... and in what readers write */
-	unsigned char	*anchor;	/* holds the first h1 or the main */
-	uint32_t	 title;		/* --title: the h1 kept, or 0 */
-	uint32_t	 ld_letters;	/* the article's length by JSON-LD */
-	uint32_t	*own;		/* letters in text children, not blocks */
-	uint32_t	*punct;		/* punctuation in the subtree */
-	uint32_t	*own_punct;	/* ... in the text own counts */
-	uint32_t	*own_linked;	/* ... and of those letters, linked */
-	double		*mass;		/* blocks' values in the subtree */
-	double		*score;
-};
-
 /*
  * What a block of text (an element's own text, see aggregate) adds to
  * the article around it: its letters, less three times its linked ones
@@ -661,7 +692,7 @@ final_score(const struct article *a, uint32_t i)
 		return 0;
 	density = n->letters > 0 ? (double)n->linked / n->letters : 1;
 	s *= 1 - density;
-	w = name_weight(n, NULL);
+	w = name_weight(a, n, NULL);
 	s += w * (s < 10 ? s : 10);
 	if (is_hinted(n))
 		s *= 1.5;
@@ -815,9 +846,20 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 	 * a thread whose names say it holds content too ("comment-article").
 	 */
 	if (a->outside[i] == THREAD && a->outside[n->parent] == 0 &&
-	    names_of(n).good == 0)
+	    names_of(a, n).good == 0)
 		return NAMED_CLUTTER;
-	weight = name_weight(n, &bad);
+	/*
+	 * So are a footer and what is named as a sidebar, related stories
+	 * and the like, unless they hold half of the text (the words a
+	 * bad name shares with content, see read_names, no longer remove
+	 * them by name); but an aside element within the article is as
+	 * often a quotation set apart from its text as a box beside it.
+	 */
+	if (a->outside[i] == OUTSIDE && a->outside[n->parent] == 0 &&
+	    n->tag != GUMBO_TAG_ASIDE && names_of(a, n).good == 0 &&
+	    n->letters * 2 < total)
+		return NAMED_CLUTTER;
+	weight = name_weight(a, n, &bad);
 	/*
 	 * A heading of the article's sections is its section's header, and
 	 * sites name it so ("recipe-header", "section-header"): on a
@@ -825,7 +867,7 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 	 * (A heading that is a link is the headline of another page.)
 	 */
 	if (is_heading(n->tag) && 2 * n->linked < n->letters) {
-		int header = names_of(n).header;
+		int header = names_of(a, n).header;
 
 		bad -= header;
 		weight += header;
@@ -837,7 +879,7 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 	 * is; an article element is the text itself, whatever modifiers
 	 * its classes carry (author-NAME, status-publish).
 	 */
-	if (names_of(n).aside > 0 && n->tag != GUMBO_TAG_ARTICLE &&
+	if (names_of(a, n).aside > 0 && n->tag != GUMBO_TAG_ARTICLE &&
 	    n->letters * 2 < total)
 		return NAMED_CLUTTER;
 	/*
@@ -962,6 +1004,54 @@ is_twin(const struct article *a, uint32_t i, uint32_t best)
 }
 
 /*
+ * Reads the class and id words of every element once: whether they
+ * name it outside the article, or a thread (a->named), and which words
+ * that name clutter are common on the page (a->common): a word
+ * on three or more elements, none inside another, that together hold
+ * more than half of the body's letters (body_letters) is the name the
+ * site's templates give every box of the page, text included (a page
+ * builder's "widget"), and says nothing here. Not so the words of
+ * comments, sidebars and related stories (outside_words): a long thread
+ * is still a thread. One pass in document order, each word's outermost
+ * element (and the end of it) remembered.
+ */
+static void
+read_names(struct article *a, uint32_t body_letters)
+{
+	const struct cex_doc	*d = a->d;
+	struct names		 c;
+	uint32_t		 end[NBAD], count[NBAD], i;
+	uint64_t		 letters[NBAD];
+	size_t			 k;
+
+	memset(end, 0, sizeof(end));
+	memset(count, 0, sizeof(count));
+	memset(letters, 0, sizeof(letters));
+	for (i = 1; i < d->nnodes; i++) {
+		if (!a->live[i] || !node_is_element(&d->nodes[i]))
+			continue;
+		c = names_of(a, &d->nodes[i]);
+		a->named[i] = (c.outside > 0 ? NAMED_OUTSIDE : 0) |
+		    (c.thread > 0 ? NAMED_THREAD : 0);
+		if (c.bad == 0)
+			continue;
+		for (k = 0; k < NBAD; k++)
+			if ((c.bad_seen[k / 64] >> (k % 64) & 1) &&
+			    i >= end[k] && d->nodes[i].tag != GUMBO_TAG_BODY &&
+			    d->nodes[i].tag != GUMBO_TAG_HTML) {
+				end[k] = d->nodes[i].end;
+				count[k]++;
+				letters[k] += d->nodes[i].letters;
+			}
+	}
+	for (k = 0; k < NBAD; k++)
+		a->common[k] = count[k] >= 3 && body_letters > 0 &&
+		    2 * letters[k] > body_letters &&
+		    !in_list(outside_words, bad_words[k],
+		    strlen(bad_words[k]));
+}
+
+/*
  * Marks the elements that hold the first live h1 of the page or an
  * element is_main names, and their ancestors: the article is in them.
  * A main or article body named as clutter does not count.
@@ -978,7 +1068,7 @@ mark_anchors(struct article *a)
 		if (!a->live[i] || !node_is_element(n))
 			continue;
 		if ((n->tag == GUMBO_TAG_H1 && h1 == 0 && n->letters > 0) ||
-		    (is_main(n) && !is_outside(n))) {
+		    (is_main(n) && !is_outside(a, i))) {
 			if (n->tag == GUMBO_TAG_H1)
 				h1 = i;
 			a->anchor[i] = 1;
@@ -1181,7 +1271,7 @@ clutter_walk(struct cleaner *cl, enum clutter_step step)
 			    cl->spared[i] ||
 			    (kind = is_clutter(cl->a, i, cl->total)) ==
 			    NOT_CLUTTER ||
-			    (cl->relaxed && !is_outside(&d->nodes[i]) &&
+			    (cl->relaxed && !is_outside(cl->a, i) &&
 			    (kind == NAMED_CLUTTER ||
 			    is_link_list(&d->nodes[i])))) {
 				i++;
@@ -1189,12 +1279,12 @@ clutter_walk(struct cleaner *cl, enum clutter_step step)
 			}
 			if ((step != MEASURE && step != MEASURE_OUTSIDE) ||
 			    (c == cl->best && (step == MEASURE ||
-			    is_outside(&d->nodes[i]))))
+			    is_outside(cl->a, i))))
 				letters += d->nodes[i].letters;
 			if (step == MARK)
 				d->nodes[i].flags |= NODE_REMOVED;
 			else if (step == COLLECT && kind == NAMED_CLUTTER &&
-			    names_of(&d->nodes[i]).outside == 0 &&
+			    names_of(cl->a, &d->nodes[i]).outside == 0 &&
 			    (cls = dom_attr(&d->nodes[i], "class")) != NULL &&
 			    *cls->value != '\0') {
 				if (cl->count == cl->cap) {
@@ -1308,7 +1398,7 @@ remove_clutter(struct article *a, const unsigned char *root, uint32_t total,
 		    a->d->nodes[best].letters -
 		    clutter_walk(&cl, MEASURE_OUTSIDE);
 	}
-	if (best == 0 || !names_article(&a->d->nodes[best]) ||
+	if (best == 0 || !names_article(a, &a->d->nodes[best]) ||
 	    2 * a->d->nodes[best].linked >= a->d->nodes[best].letters ||
 	    clutter_walk(&cl, COUNT) + 25 <= total)
 		clutter_walk(&cl, MARK);
@@ -1344,6 +1434,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	    (a.score = calloc(d->nnodes, sizeof(*a.score))) == NULL ||
 	    (a.outside = calloc(d->nnodes, 1)) == NULL ||
 	    (a.anchor = calloc(d->nnodes, 1)) == NULL ||
+	    (a.named = calloc(d->nnodes, 1)) == NULL ||
 	    (root = calloc(d->nnodes, 1)) == NULL ||
 	    (comments_from = calloc(d->nnodes, 1)) == NULL)
 		goto out;
@@ -1357,6 +1448,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		    d->nodes[i].tag == GUMBO_TAG_BODY)
 			body = i;
 	}
+	read_names(&a, body != 0 ? d->nodes[body].letters : 0);
 	mark_anchors(&a);
 	/*
 	 * What is named as the parts around the article (comments, a
@@ -1375,9 +1467,9 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			a.outside[i] = THREAD;
 		else if (node_is_element(n) && !a.anchor[i] &&
 		    n->tag != GUMBO_TAG_BODY && n->tag != GUMBO_TAG_HTML &&
-		    is_outside(n) && !is_layout_wrapper(n, body != 0 ?
+		    is_outside(&a, i) && !is_layout_wrapper(&a, n, body != 0 ?
 		    d->nodes[body].letters : 0))
-			a.outside[i] = names_of(n).thread > 0 ? THREAD :
+			a.outside[i] = (a.named[i] & NAMED_THREAD) ? THREAD :
 			    OUTSIDE;
 		if (live[i] && node_is_element(n) &&
 		    comments_from[n->parent] == 0 && labels_comments(d, i)) {
@@ -1473,6 +1565,7 @@ out:
 	free(a.score);
 	free(a.outside);
 	free(a.anchor);
+	free(a.named);
 	free(root);
 	free(comments_from);
 	return rc;
