@@ -166,14 +166,15 @@ static const char *const thread_words[] = {
  * Names of what sits inside an article's container without being its
  * text, whatever other names the element has: a caption, a credit, a
  * byline, share buttons, an ad, a newsletter or cookie box, an author's
- * biography.
+ * biography, the post's metadata ("entry-meta": its date, author,
+ * categories and tags).
  */
 static const char *const aside_words[] = {
 	"caption", "credit", "credits", "byline", "author", "bio", "share",
 	"sharing", "social", "ad", "ads", "advert", "advertisement",
 	"newsletter", "subscribe", "subscription", "signup", "cookie",
 	"consent", "promo", "sponsor", "sponsored", "related", "comments",
-	"disclosure", "disclaimer", NULL
+	"disclosure", "disclaimer", "meta", NULL
 };
 
 /*
