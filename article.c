@@ -107,6 +107,7 @@ struct article {
 #define THREAD		2	/* ... and in what readers write */
 	unsigned char	*anchor;	/* holds the first h1 or the main */
 	unsigned char	*named;		/* names say: outside, thread */
+	unsigned char	*field;		/* holds a field to type text in */
 #define NAMED_OUTSIDE	1
 #define NAMED_THREAD	2
 	uint32_t	 title;		/* --title: the h1 kept, or 0 */
@@ -760,6 +761,14 @@ is_heading(uint16_t tag)
 	    tag == GUMBO_TAG_H4 || tag == GUMBO_TAG_H5 || tag == GUMBO_TAG_H6;
 }
 
+/* Elements that hold a form and the words around it. */
+static bool
+is_form_box(uint16_t tag)
+{
+	return tag == GUMBO_TAG_DIV || tag == GUMBO_TAG_SECTION ||
+	    tag == GUMBO_TAG_ASIDE || tag == GUMBO_TAG_FORM;
+}
+
 /* Whether a block is mostly links: a list of other pages. */
 static bool
 is_link_list(const struct cex_node *n)
@@ -841,6 +850,15 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 		return CLUTTER;
 	if (in_sentence(a, i))
 		return NOT_CLUTTER;
+	/*
+	 * A box with a field to type in (an email address, a name and
+	 * password, words to search) and a few sentences is a call to sign
+	 * up, log in or search, not the article's text, whatever it is
+	 * named (is_form_box).
+	 */
+	if (a->field[i] && is_form_box(n->tag) && n->letters <= 300 &&
+	    4 * n->letters < total)
+		return CLUTTER;
 	/*
 	 * Readers' comments and reviews are other people's text, not the
 	 * article's, however much of its container they hold; but for
@@ -1415,6 +1433,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 {
 	struct candidate top[NTOP];
 	const struct cex_node *n;
+	const GumboAttribute *at;
 	struct article	 a;
 	unsigned char	*root = NULL, *live, *comments_from = NULL;
 	uint32_t	 i, best = 0, c, parent, body, total;
@@ -1436,6 +1455,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	    (a.outside = calloc(d->nnodes, 1)) == NULL ||
 	    (a.anchor = calloc(d->nnodes, 1)) == NULL ||
 	    (a.named = calloc(d->nnodes, 1)) == NULL ||
+	    (a.field = calloc(d->nnodes, 1)) == NULL ||
 	    (root = calloc(d->nnodes, 1)) == NULL ||
 	    (comments_from = calloc(d->nnodes, 1)) == NULL)
 		goto out;
@@ -1450,6 +1470,24 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			body = i;
 	}
 	read_names(&a, body != 0 ? d->nodes[body].letters : 0);
+	/*
+	 * Fields to type text in (not a hidden field, a choice or a
+	 * button: shops and listings put those in every item), and what
+	 * holds them.
+	 */
+	for (i = d->nnodes; i-- > 1; ) {
+		n = &d->nodes[i];
+		if (node_is_element(n) && (n->tag == GUMBO_TAG_TEXTAREA ||
+		    (n->tag == GUMBO_TAG_INPUT &&
+		    ((at = dom_attr(n, "type")) == NULL ||
+		    strcasecmp(at->value, "text") == 0 ||
+		    strcasecmp(at->value, "email") == 0 ||
+		    strcasecmp(at->value, "search") == 0 ||
+		    strcasecmp(at->value, "password") == 0))))
+			a.field[i] = 1;
+		if (a.field[i])
+			a.field[n->parent] = 1;
+	}
 	mark_anchors(&a);
 	/*
 	 * What is named as the parts around the article (comments, a
@@ -1567,6 +1605,7 @@ out:
 	free(a.outside);
 	free(a.anchor);
 	free(a.named);
+	free(a.field);
 	free(root);
 	free(comments_from);
 	return rc;
