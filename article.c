@@ -997,7 +997,7 @@ in_other_entry(const struct cex_doc *d, uint32_t i, uint32_t best)
  * several containers of the same tag and class, each holding a part of
  * the text, the first or last of them often with a modifier after its
  * class ("block-text block-text_first", "body v2"): the containers
- * elsewhere in the page that are the best one's twins (the class words
+ * beside it or elsewhere in the page that are the best one's twins (the class words
  * of one begin the other's), with text, not mostly links, and outside
  * comments and sidebars, are parts of the article too. (Sites give one
  * class, "module" or "item", to every box of their pages, lists of
@@ -1573,7 +1573,8 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	/* The best container, its twins, and the siblings that join it. */
 	parent = d->nodes[best].parent;
 	for (c = parent + 1; c < d->nodes[parent].end; c = d->nodes[c].end)
-		if (c == best || joins(&a, c, best_score))
+		if (c == best || joins(&a, c, best_score) ||
+		    is_twin(&a, c, best))
 			root[c] = 1;
 	for (i = 1; i < d->nnodes; i++)
 		if (i == parent)
