@@ -111,6 +111,7 @@ struct article {
 #define NAMED_OUTSIDE	1
 #define NAMED_THREAD	2
 	uint32_t	 title;		/* --title: the h1 kept, or 0 */
+	uint32_t	 h1;		/* the first live h1 with text, or 0 */
 	uint32_t	 ld_letters;	/* the article's length by JSON-LD */
 	uint32_t	*own;		/* letters in text children, not blocks */
 	uint32_t	*punct;		/* punctuation in the subtree */
@@ -179,6 +180,17 @@ static const char *const aside_words[] = {
 };
 
 /*
+ * Names of a standfirst: the paragraph between a headline and the text
+ * that sums the article up ("lead", "intro", "dek", "chapo"). Not
+ * "description": that names the site's under its name, and an author's.
+ */
+static const char *const lead_words[] = {
+	"lead", "leadin", "intro", "standfirst", "summary", "excerpt", "deck",
+	"dek", "subtitle", "subhead", "subheadline", "abstract", "teaser",
+	"chapo", NULL
+};
+
+/*
  * The outside words that name a place in the page's layout rather than
  * a kind of text: a sidebar or a rail is narrow, and short.
  */
@@ -204,7 +216,7 @@ is_comment_compound(const char *w, size_t len)
  * bad words were among them (bit k of bad_seen for bad_words[k]).
  */
 struct names {
-	int		 good, bad, outside, thread, layout, aside, header;
+	int		 good, bad, outside, thread, layout, aside, header, lead;
 	uint64_t	 bad_seen[(NBAD + 63) / 64];
 };
 
@@ -273,6 +285,7 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 				c->thread += in_list(thread_words, w, n) ||
 				    is_comment_compound(w, n);
 				c->layout += in_list(layout_words, w, n);
+				c->lead += in_list(lead_words, w, n);
 				c->aside += in_list(aside_words, w, n);
 				c->header += n == 6 && memcmp(w, "header", 6) == 0;
 				skip = (n == 4 && memcmp(w, "with", 4) == 0) ||
@@ -1071,6 +1084,60 @@ read_names(struct article *a, uint32_t body_letters)
 }
 
 /*
+ * Whether element i is a standfirst: a paragraph, a heading or a block
+ * of 25 letters or more, not mostly links, named as one (lead_words,
+ * and no word of clutter: "author-summary") or marked as the page's
+ * description by microdata.
+ */
+static bool
+is_lead(const struct article *a, uint32_t i)
+{
+	const struct cex_node	*n = &a->d->nodes[i];
+	const GumboAttribute	*at;
+	struct names		 c;
+
+	if (!a->live[i] || !node_is_element(n) || a->outside[i] ||
+	    n->letters < 25 || 2 * n->linked >= n->letters ||
+	    !(n->tag == GUMBO_TAG_P || n->tag == GUMBO_TAG_DIV ||
+	    n->tag == GUMBO_TAG_SPAN || is_heading(n->tag)))
+		return false;
+	if ((at = dom_attr(n, "itemprop")) != NULL &&
+	    (strcasecmp(at->value, "description") == 0 ||
+	    strcasecmp(at->value, "abstract") == 0))
+		return true;
+	c = names_of(a, n);
+	return c.lead > 0 && c.bad == 0 && c.aside == 0;
+}
+
+/*
+ * --lead: an article's standfirst sits between its headline and its
+ * text, set apart from the text's container. Keeps (in root) the
+ * standfirsts after the first h1 and before the best container, within
+ * their closest common ancestor when the page names that as an article
+ * or an entry: not a site's header around its name.
+ */
+static void
+keep_lead(const struct article *a, unsigned char *root, uint32_t best)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 top, i;
+
+	if (a->h1 == 0 || a->h1 > best)
+		return;
+	for (top = d->nodes[best].parent; top != 0 && !(top < a->h1 &&
+	    d->nodes[top].end > a->h1); top = d->nodes[top].parent)
+		;
+	if (top == 0 || !(names_article(a, &d->nodes[top]) ||
+	    marks_entry(&d->nodes[top])))
+		return;
+	for (i = d->nodes[a->h1].end; i < best; i++)
+		if (d->nodes[i].end <= best && (root[i] || is_lead(a, i))) {
+			root[i] = 1;
+			i = d->nodes[i].end - 1;
+		}
+}
+
+/*
  * Marks the elements that hold the first live h1 of the page or an
  * element is_main names, and their ancestors: the article is in them.
  * A main or article body named as clutter does not count.
@@ -1089,7 +1156,7 @@ mark_anchors(struct article *a)
 		if ((n->tag == GUMBO_TAG_H1 && h1 == 0 && n->letters > 0) ||
 		    (is_main(n) && !is_outside(a, i))) {
 			if (n->tag == GUMBO_TAG_H1)
-				h1 = i;
+				a->h1 = h1 = i;
 			a->anchor[i] = 1;
 		}
 	}
@@ -1585,6 +1652,8 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			root[i] = 1;
 			i = d->nodes[i].end - 1;
 		}
+	if (opts->lead)
+		keep_lead(&a, root, best);
 	/* Clutter inside, judged on the measures before any removal. */
 	total = 0;
 	for (i = 1; i < d->nnodes; i++)

@@ -90,6 +90,7 @@ enum opt_id {
 	OPT_MAX_DEPTH,
 	OPT_MAX_BYTES,
 	OPT_TITLE,
+	OPT_LEAD,
 	OPT_FULL,
 	OPT_METADATA,
 	OPT_FORMAT,
@@ -171,6 +172,7 @@ static const struct option longopts[] = {
 	{ "max-depth", required_argument, NULL, OPT_MAX_DEPTH },
 	{ "max-bytes", required_argument, NULL, OPT_MAX_BYTES },
 	{ "title", no_argument, NULL, OPT_TITLE },
+	{ "lead", no_argument, NULL, OPT_LEAD },
 	{ "full", no_argument, NULL, OPT_FULL },
 	{ "metadata", no_argument, NULL, OPT_METADATA },
 	{ "help", no_argument, NULL, OPT_HELP },
@@ -259,6 +261,8 @@ help(void)
 "      --json-html          with --format json, the HTML too, as \"html\"\n"
 "      --title              article: the title first (the page's first h1,\n"
 "                           or its <title>)\n"
+"      --lead               article: the standfirst between the headline and\n"
+"                           the text too (a block named lead, intro, dek...)\n"
 "      --full               a whole HTML document around the part of the\n"
 "                           page a method keeps, not the part alone\n""      --metadata           the page's metadata first: title, url, author,\n"
 "                           date, modified, sitename, description, lang,\n"
@@ -357,7 +361,7 @@ help(void)
 "Removed link retainer:\n"
 "      --keep-links, --no-keep-links  list removed links at the end (off)\n"
 "Methods (after the attribute, element and ad filters; a method's own\n"
-"options, and --title and --full, are refused with the others):\n"
+"options, and --title, --lead and --full, are refused with the others):\n"
 "      --spread S           descend: least spread of the children's shares\n"
 "                           to go down (default: 0.3)\n"
 "      --link-quota Q       lqf: share of linked letters above which a\n"
@@ -692,6 +696,9 @@ apply_option(struct cex_opts *opts, int id, const char *arg,
 	case OPT_TITLE:
 		opts->title = true;
 		break;
+	case OPT_LEAD:
+		opts->lead = true;
+		break;
 	case OPT_FULL:
 		opts->full = true;
 		break;
@@ -965,6 +972,7 @@ option_methods(int id)
 	case OPT_TEMPLATE_MIN:
 		return 1u << METHOD_TEMPLATE;
 	case OPT_TITLE:
+	case OPT_LEAD:
 		return 1u << METHOD_ARTICLE;
 	case OPT_FULL:
 		return 1u << METHOD_DESCEND | 1u << METHOD_BTE |

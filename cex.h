@@ -144,6 +144,7 @@ struct cex_opts {
 	long long	 max_bytes;	/* larger inputs refused; 0 no limit */
 	unsigned	 jobs;		/* -j: inputs processed at once */
 	bool		 title;		/* --title: the article's title first */
+	bool		 lead;		/* --lead: and its standfirst */
 	bool		 full;		/* --full: a whole document, not a part */
 	bool		 metadata;	/* --metadata: with the output's */
 };

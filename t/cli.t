@@ -239,7 +239,7 @@ run 2 "-m article:spread refused" -m article:spread=0.9 "$page"
 same "$tmp/err" "cex: -m article:spread=0.9: only with -m descend" \
     "-m article:spread: message"
 for o in "--spread 0.5:descend" "--link-quota 0.4:lqf" "--window 20:dsc" \
-    "--template-min 2:template" "--title:article"; do
+    "--template-min 2:template" "--title:article" "--lead:article"; do
 	opt=${o%%:*}
 	run 2 "$opt with the default method refused" -m crunch $opt "$page"
 	same "$tmp/err" "cex: ${opt%% *}: only with -m ${o##*:}" \
