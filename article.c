@@ -152,16 +152,19 @@ static const char *const outside_words[] = {
 	"comment", "comments", "disqus", "respond", "reply", "replies",
 	"discussion", "sidebar", "footer", "related", "recommended",
 	"recirc", "popular", "trending", "rail", "modal", "popup", "lightbox",
-	"reviews", "testimonials", NULL
+	"reviews", "testimonials", "trackback", "trackbacks", "pingback",
+	"pingbacks", NULL
 };
 
 /*
  * The outside words that name what readers write: a thread of
- * comments or reviews is other people's text, however long.
+ * comments or reviews, or the trackbacks and pingbacks of other blogs
+ * that answer a post, is other people's text, however long.
  */
 static const char *const thread_words[] = {
 	"comment", "comments", "disqus", "respond", "reply", "replies",
-	"discussion", "reviews", "testimonials", NULL
+	"discussion", "reviews", "testimonials", "trackback", "trackbacks",
+	"pingback", "pingbacks", NULL
 };
 
 /*
