@@ -76,11 +76,17 @@ is_container(uint16_t tag)
  * Words of class and id names. Sites name their containers after what
  * they hold, in English mostly, whatever the language of the page: an
  * article's body is "article", "content", "post", "entry", "story"; the
- * clutter around it is "comment", "share", "related", "sidebar"...
+ * clutter around it is "comment", "share", "related", "sidebar"... Some
+ * sites of the larger languages of Europe name the article and its
+ * comments and ads in their own ("artikel", "inhalt", "contenu",
+ * "kommentare", "werbung", "publicidad"): those words too, where they
+ * mean nothing else in English.
  */
 static const char *const good_words[] = {
 	"article", "body", "content", "entry", "main", "post", "story",
-	"text", "blog", "news", "prose", "hentry", "page", NULL
+	"text", "blog", "news", "prose", "hentry", "page", "artikel", "inhalt",
+	"beitrag", "contenu", "contenido", "articulo", "articolo", "contenuto",
+	"texte", "texto", "testo", NULL
 };
 static const char *const bad_words[] = {
 	"comment", "comments", "share", "sharing", "social", "related",
@@ -94,7 +100,9 @@ static const char *const bad_words[] = {
 	"print", "skip", "hidden", "disclaimer", "copyright", "rail",
 	"aside", "teaser", "follow", "login", "paywall", "pagination",
 	"date", "dates", "timestamp", "dateline", "publish", "published",
-	"posted", "updated", NULL
+	"posted", "updated", "werbung", "anzeige", "publicite", "publicidad",
+	"pubblicita", "kommentare", "kommentar", "commentaires", "commentaire",
+	"comentarios", "comentario", NULL
 };
 
 #define NBAD	(sizeof(bad_words) / sizeof(*bad_words) - 1)
@@ -153,7 +161,8 @@ static const char *const outside_words[] = {
 	"discussion", "sidebar", "footer", "related", "recommended",
 	"recirc", "popular", "trending", "rail", "modal", "popup", "lightbox",
 	"reviews", "testimonials", "trackback", "trackbacks", "pingback",
-	"pingbacks", NULL
+	"pingbacks", "kommentare", "kommentar", "commentaires", "commentaire",
+	"comentarios", "comentario", NULL
 };
 
 /*
@@ -164,7 +173,8 @@ static const char *const outside_words[] = {
 static const char *const thread_words[] = {
 	"comment", "comments", "disqus", "respond", "reply", "replies",
 	"discussion", "reviews", "testimonials", "trackback", "trackbacks",
-	"pingback", "pingbacks", NULL
+	"pingback", "pingbacks", "kommentare", "kommentar", "commentaires",
+	"commentaire", "comentarios", "comentario", NULL
 };
 
 /*
