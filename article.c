@@ -182,14 +182,16 @@ static const char *const thread_words[] = {
  * text, whatever other names the element has: a caption, a credit, a
  * byline, share buttons, an ad, a newsletter or cookie box, an author's
  * biography, the post's metadata ("entry-meta": its date, author,
- * categories and tags).
+ * categories and tags), a gallery or slideshow of pictures (their
+ * captions).
  */
 static const char *const aside_words[] = {
 	"caption", "credit", "credits", "byline", "author", "bio", "share",
 	"sharing", "social", "ad", "ads", "advert", "advertisement",
 	"newsletter", "subscribe", "subscription", "signup", "cookie",
 	"consent", "promo", "sponsor", "sponsored", "related", "comments",
-	"disclosure", "disclaimer", "meta", NULL
+	"disclosure", "disclaimer", "meta", "slideshow", "carousel", "gallery",
+	"slider", NULL
 };
 
 /*
