@@ -183,7 +183,8 @@ static const char *const thread_words[] = {
  * byline, share buttons, an ad, a newsletter or cookie box, an author's
  * biography, the post's metadata ("entry-meta": its date, author,
  * categories and tags), a gallery or slideshow of pictures (their
- * captions).
+ * captions), a call to action or to donate, tags, breadcrumbs, pages,
+ * tools to print or follow, a login.
  */
 static const char *const aside_words[] = {
 	"caption", "credit", "credits", "byline", "author", "bio", "share",
@@ -191,7 +192,9 @@ static const char *const aside_words[] = {
 	"newsletter", "subscribe", "subscription", "signup", "cookie",
 	"consent", "promo", "sponsor", "sponsored", "related", "comments",
 	"disclosure", "disclaimer", "meta", "slideshow", "carousel", "gallery",
-	"slider", NULL
+	"slider", "cta", "donate", "donation", "donations", "tags", "tag",
+	"breadcrumb", "breadcrumbs", "pagination", "toolbar", "tools", "follow",
+	"login", "print", NULL
 };
 
 /*
