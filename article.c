@@ -234,7 +234,7 @@ is_comment_compound(const char *w, size_t len)
  * bad words were among them (bit k of bad_seen for bad_words[k]).
  */
 struct names {
-	int		 good, bad, outside, thread, layout, aside, header, lead;
+	int		 good, bad, outside, thread, layout, aside, header, lead, recipe;
 	uint64_t	 bad_seen[(NBAD + 63) / 64];
 };
 
@@ -304,6 +304,9 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 				    is_comment_compound(w, n);
 				c->layout += in_list(layout_words, w, n);
 				c->lead += in_list(lead_words, w, n);
+				c->recipe += (n == 6 &&
+				    memcmp(w, "recipe", 6) == 0) || (n == 7 &&
+				    memcmp(w, "recipes", 7) == 0);
 				c->aside += in_list(aside_words, w, n);
 				c->header += n == 6 && memcmp(w, "header", 6) == 0;
 				skip = (n == 4 && memcmp(w, "with", 4) == 0) ||
@@ -1028,11 +1031,11 @@ in_other_entry(const struct cex_doc *d, uint32_t i, uint32_t best)
  * several containers of the same tag and class, each holding a part of
  * the text, the first or last of them often with a modifier after its
  * class ("block-text block-text_first", "body v2"): the containers
- * beside it or elsewhere in the page that are the best one's twins (the class words
- * of one begin the other's), with text, not mostly links, and outside
- * comments and sidebars, are parts of the article too. (Sites give one
- * class, "module" or "item", to every box of their pages, lists of
- * links included: a part of an article is text.)
+ * beside it or elsewhere in the page that are the best one's twins
+ * (the class words of one begin the other's), with text, not mostly
+ * links, and outside comments and sidebars, are parts of the article
+ * too. (Sites give one class, "module" or "item", to every box of their
+ * pages, lists of links included: a part of an article is text.)
  */
 static bool
 is_twin(const struct article *a, uint32_t i, uint32_t best)
@@ -1153,6 +1156,35 @@ keep_lead(const struct article *a, unsigned char *root, uint32_t best)
 			root[i] = 1;
 			i = d->nodes[i].end - 1;
 		}
+}
+
+/*
+ * A recipe's card, its ingredients and steps in short lines that score
+ * as little as a menu, is the content of a recipe page even where it
+ * sits apart from the post about the dish: an element the page marks
+ * as a schema.org Recipe or HowTo, or whose class or id names a recipe
+ * and no clutter, with text not mostly links, outside comments and
+ * sidebars and other entries, joins the best container.
+ */
+static bool
+is_recipe_card(const struct article *a, uint32_t i, uint32_t best)
+{
+	const struct cex_node	*n = &a->d->nodes[i];
+	const GumboAttribute	*at;
+	struct names		 c;
+	size_t			 len;
+
+	if (!a->live[i] || !node_is_element(n) || a->outside[i] ||
+	    n->letters == 0 || 2 * n->linked >= n->letters)
+		return false;
+	if ((at = dom_attr(n, "itemtype")) != NULL) {
+		len = strcspn(at->value, " \t\n\f\r");
+		if ((len >= 6 && strncmp(at->value + len - 6, "Recipe", 6) == 0) ||
+		    (len >= 5 && strncmp(at->value + len - 5, "HowTo", 5) == 0))
+			return !in_other_entry(a->d, i, best);
+	}
+	c = names_of(a, n);
+	return c.recipe > 0 && c.bad == 0 && !in_other_entry(a->d, i, best);
 }
 
 /*
@@ -1655,7 +1687,10 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		rc = keep_parts(d, root, whole_document(opts));
 		goto out;
 	}
-	/* The best container, its twins, and the siblings that join it. */
+	/*
+	 * The best container, its twins, the siblings that join it, and a
+	 * recipe's card.
+	 */
 	parent = d->nodes[best].parent;
 	for (c = parent + 1; c < d->nodes[parent].end; c = d->nodes[c].end)
 		if (c == best || joins(&a, c, best_score) ||
@@ -1666,7 +1701,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			i = d->nodes[parent].end - 1;
 		else if (i < best && d->nodes[i].end > best)
 			continue;	/* an ancestor */
-		else if (is_twin(&a, i, best)) {
+		else if (is_twin(&a, i, best) || is_recipe_card(&a, i, best)) {
 			root[i] = 1;
 			i = d->nodes[i].end - 1;
 		}
