@@ -763,6 +763,12 @@ joins(const struct article *a, uint32_t s, double best)
 		return true;
 	if (n->tag != GUMBO_TAG_P || n->letters == 0)
 		return false;
+	/*
+	 * A paragraph named for what sits beside the text (a byline, a
+	 * caption: aside_words) is not its text.
+	 */
+	if (names_of(a, n).aside > 0)
+		return false;
 	density = (double)n->linked / n->letters;
 	return (n->letters >= 80 && density < 0.25) ||
 	    (n->letters > 0 && density == 0 && a->punct[s] > 0);
