@@ -118,6 +118,7 @@ struct article {
 	unsigned char	*field;		/* holds a field to type text in */
 #define NAMED_OUTSIDE	1
 #define NAMED_THREAD	2
+#define NAMED_RECIPE	4	/* and no clutter */
 	uint32_t	 title;		/* --title: the h1 kept, or 0 */
 	uint32_t	 h1;		/* the first live h1 with text, or 0 */
 	uint32_t	 ld_letters;	/* the article's length by JSON-LD */
@@ -1091,7 +1092,8 @@ read_names(struct article *a, uint32_t body_letters)
 			continue;
 		c = names_of(a, &d->nodes[i]);
 		a->named[i] = (c.outside > 0 ? NAMED_OUTSIDE : 0) |
-		    (c.thread > 0 ? NAMED_THREAD : 0);
+		    (c.thread > 0 ? NAMED_THREAD : 0) |
+		    (c.recipe > 0 && c.bad == 0 ? NAMED_RECIPE : 0);
 		if (c.bad == 0)
 			continue;
 		for (k = 0; k < NBAD; k++)
@@ -1177,7 +1179,6 @@ is_recipe_card(const struct article *a, uint32_t i, uint32_t best)
 {
 	const struct cex_node	*n = &a->d->nodes[i];
 	const GumboAttribute	*at;
-	struct names		 c;
 	size_t			 len;
 
 	if (!a->live[i] || !node_is_element(n) || a->outside[i] ||
@@ -1189,8 +1190,7 @@ is_recipe_card(const struct article *a, uint32_t i, uint32_t best)
 		    (len >= 5 && strncmp(at->value + len - 5, "HowTo", 5) == 0))
 			return !in_other_entry(a->d, i, best);
 	}
-	c = names_of(a, n);
-	return c.recipe > 0 && c.bad == 0 && !in_other_entry(a->d, i, best);
+	return (a->named[i] & NAMED_RECIPE) && !in_other_entry(a->d, i, best);
 }
 
 /*
