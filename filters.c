@@ -125,8 +125,18 @@ shown_without_scripts(const struct cex_doc *d)
  * <link>, image buttons (<input type=image>), and the noscript elements
  * of a page that shows its text only in them (shown_without_scripts),
  * which are unwrapped rather than removed, but for the markup they hold
- * as text.
+ * as text; and a button in a heading, the heading's text where a page
+ * opens and closes its sections by their headings (an accordion, as
+ * WAI-ARIA's pattern has it), unwrapped too.
  */
+static bool
+is_heading_tag(uint16_t tag)
+{
+	return tag == GUMBO_TAG_H1 || tag == GUMBO_TAG_H2 ||
+	    tag == GUMBO_TAG_H3 || tag == GUMBO_TAG_H4 ||
+	    tag == GUMBO_TAG_H5 || tag == GUMBO_TAG_H6;
+}
+
 int
 filter_elements(struct cex_doc *d, const struct cex_opts *opts)
 {
@@ -154,6 +164,9 @@ filter_elements(struct cex_doc *d, const struct cex_opts *opts)
 			    group_on(opts, GROUP_IMAGES) &&
 			    attr_is(n, "type", "image"))
 				act = ACT_REMOVE;
+			if (act == ACT_REMOVE && n->tag == GUMBO_TAG_BUTTON &&
+			    is_heading_tag(d->nodes[n->parent].tag))
+				act = ACT_UNWRAP;
 			if (act == ACT_REMOVE && n->tag == GUMBO_TAG_NOSCRIPT) {
 				if (noscript == -1)
 					noscript = shown_without_scripts(d);
