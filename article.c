@@ -1166,6 +1166,53 @@ keep_lead(const struct article *a, unsigned char *root, uint32_t best)
 		}
 }
 
+/* How many twins element i has (is_twin), none inside another. */
+static uint32_t
+count_twins(const struct article *a, uint32_t i)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 j, count = 0;
+
+	for (j = 1; j < d->nnodes; j++)
+		if (j < i && d->nodes[j].end > i)
+			continue;	/* an ancestor */
+		else if (j == i)
+			j = d->nodes[j].end - 1;
+		else if (is_twin(a, j, i)) {
+			count++;
+			j = d->nodes[j].end - 1;
+		}
+	return count;
+}
+
+/*
+ * Whether element up, an ancestor of low, has as many twins (want) as
+ * low has, each holding one of low's: low and its twins are the same
+ * part of a unit the page repeats, and up is that unit.
+ */
+static bool
+twins_nest(const struct article *a, uint32_t low, uint32_t up, uint32_t want)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 i, j, count = 0;
+
+	for (i = 1; i < d->nnodes; i++) {
+		if (i < up && d->nodes[i].end > up)
+			continue;	/* an ancestor */
+		if (i == up || !is_twin(a, i, up)) {
+			if (i == up)
+				i = d->nodes[i].end - 1;
+			continue;
+		}
+		for (j = i + 1; j < d->nodes[i].end && !is_twin(a, j, low); j++)
+			continue;
+		if (j == d->nodes[i].end || ++count > want)
+			return false;
+		i = d->nodes[i].end - 1;
+	}
+	return count == want;
+}
+
 /*
  * A recipe's card, its ingredients and steps in short lines that score
  * as little as a menu, is the content of a recipe page even where it
@@ -1559,7 +1606,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	const GumboAttribute *at;
 	struct article	 a;
 	unsigned char	*root = NULL, *live, *comments_from = NULL;
-	uint32_t	 i, best = 0, c, parent, body, total;
+	uint32_t	 i, best = 0, c, parent, body, total, want, k;
 	double		 s, best_score = 0;
 	int		 rc = -1;
 
@@ -1685,6 +1732,26 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			best = c;
 			best_score = final_score(&a, c);
 		}
+	}
+	/*
+	 * A page of repeated units, each a heading or a label and a short
+	 * text (the questions of an FAQ, the steps of a how-to), has its
+	 * best container and the best's twins each in a unit of its own:
+	 * the best rises to its unit, four levels up at most, while the
+	 * unit has as many twins, each holding one of the best's, and
+	 * holds no more than twice its letters. With the units come their
+	 * headings.
+	 */
+	if (best != 0 && (want = count_twins(&a, best)) > 0) {
+		for (k = 0; k < 4; k++) {
+			c = d->nodes[best].parent;
+			if (c == 0 || c == body ||
+			    d->nodes[c].letters > 2 * d->nodes[best].letters ||
+			    !twins_nest(&a, best, c, want))
+				break;
+			best = c;
+		}
+		best_score = final_score(&a, best);
 	}
 	/* No block of text: the whole body, if it has any text at all. */
 	if (best == 0 && body != 0 && d->nodes[body].letters > 0)
