@@ -235,7 +235,8 @@ is_comment_compound(const char *w, size_t len)
  * bad words were among them (bit k of bad_seen for bad_words[k]).
  */
 struct names {
-	int		 good, bad, outside, thread, layout, aside, header, lead, recipe;
+	int		 good, bad, outside, thread, layout, aside, header, lead;
+	int		 recipe, caption;
 	uint64_t	 bad_seen[(NBAD + 63) / 64];
 };
 
@@ -305,6 +306,8 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 				    is_comment_compound(w, n);
 				c->layout += in_list(layout_words, w, n);
 				c->lead += in_list(lead_words, w, n);
+				c->caption += n == 7 &&
+				    memcmp(w, "caption", 7) == 0;
 				c->recipe += (n == 6 &&
 				    memcmp(w, "recipe", 6) == 0) || (n == 7 &&
 				    memcmp(w, "recipes", 7) == 0);
@@ -344,12 +347,10 @@ names_of(const struct article *art, const struct cex_node *n)
 
 /* The class and id words of an element: good ones less bad ones. */
 static int
-name_weight(const struct article *a, const struct cex_node *n, int *bad_out)
+name_weight(const struct article *a, const struct cex_node *n)
 {
 	struct names	 c = names_of(a, n);
 
-	if (bad_out != NULL)
-		*bad_out = c.bad;
 	return c.good - c.bad;
 }
 
@@ -729,7 +730,7 @@ final_score(const struct article *a, uint32_t i)
 		return 0;
 	density = n->letters > 0 ? (double)n->linked / n->letters : 1;
 	s *= 1 - density;
-	w = name_weight(a, n, NULL);
+	w = name_weight(a, n);
 	s += w * (s < 10 ? s : 10);
 	if (is_hinted(n))
 		s *= 1.5;
@@ -885,12 +886,14 @@ static enum clutter
 is_clutter(const struct article *a, uint32_t i, uint32_t total)
 {
 	const struct cex_node	*n = &a->d->nodes[i];
-	int			 bad, weight;
+	struct names		 c;
+	int			 bad;
 
 	if (n->tag == GUMBO_TAG_NAV)
 		return CLUTTER;
 	if (in_sentence(a, i))
 		return NOT_CLUTTER;
+	c = names_of(a, n);
 	/*
 	 * A box with a field to type in (an email address, a name and
 	 * password, words to search) and a few sentences is a call to sign
@@ -906,7 +909,7 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 	 * a thread whose names say it holds content too ("comment-article").
 	 */
 	if (a->outside[i] == THREAD && a->outside[n->parent] == 0 &&
-	    names_of(a, n).good == 0)
+	    c.good == 0)
 		return NAMED_CLUTTER;
 	/*
 	 * So are a footer and what is named as a sidebar, related stories
@@ -916,30 +919,34 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 	 * often a quotation set apart from its text as a box beside it.
 	 */
 	if (a->outside[i] == OUTSIDE && a->outside[n->parent] == 0 &&
-	    n->tag != GUMBO_TAG_ASIDE && names_of(a, n).good == 0 &&
+	    n->tag != GUMBO_TAG_ASIDE && c.good == 0 &&
 	    n->letters * 2 < total)
 		return NAMED_CLUTTER;
-	weight = name_weight(a, n, &bad);
+	bad = c.bad;
 	/*
 	 * A heading of the article's sections is its section's header, and
 	 * sites name it so ("recipe-header", "section-header"): on a
 	 * heading, that word says what it is, not that it is the page's.
 	 * (A heading that is a link is the headline of another page.)
 	 */
-	if (is_heading(n->tag) && 2 * n->linked < n->letters) {
-		int header = names_of(a, n).header;
-
-		bad -= header;
-		weight += header;
-	}
-	if (bad > 0 && weight < 0 && n->letters * 2 < total)
+	if (is_heading(n->tag) && 2 * n->linked < n->letters)
+		bad -= c.header;
+	/*
+	 * A block named as a caption alone that holds 600 letters or more
+	 * is not the line under a picture (a news agency's run to 400) but
+	 * the text of a post told in pictures.
+	 */
+	if (c.caption > 0 && c.caption == bad && c.caption == c.aside &&
+	    n->letters >= 600)
+		bad = c.aside = 0;
+	if (bad > 0 && c.good - bad < 0 && n->letters * 2 < total)
 		return NAMED_CLUTTER;
 	/*
 	 * What sits inside the text without being it, named for what it
 	 * is; an article element is the text itself, whatever modifiers
 	 * its classes carry (author-NAME, status-publish).
 	 */
-	if (names_of(a, n).aside > 0 && n->tag != GUMBO_TAG_ARTICLE &&
+	if (c.aside > 0 && n->tag != GUMBO_TAG_ARTICLE &&
 	    n->letters * 2 < total)
 		return NAMED_CLUTTER;
 	/*
