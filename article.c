@@ -1248,6 +1248,60 @@ is_recipe_card(const struct article *a, uint32_t i, uint32_t best)
 }
 
 /*
+ * Whether element p is a heading: h2 to h6, or a container of 200
+ * letters at most that holds a heading and no other text (a page
+ * builder's box around it, whose heading is found in its first 64
+ * nodes); live, outside comments and sidebars, not mostly a link.
+ */
+static bool
+is_heading_block(const struct article *a, uint32_t p)
+{
+	const struct cex_doc	*d = a->d;
+	const struct cex_node	*n = &d->nodes[p];
+	uint32_t		 j;
+
+	if (!a->live[p] || !node_is_element(n) || a->outside[p] ||
+	    n->letters == 0 || 2 * n->linked >= n->letters)
+		return false;
+	if (is_heading(n->tag))
+		return true;
+	if (n->letters > 200 || !is_container(n->tag))
+		return false;
+	for (j = p + 1; j < n->end && j < p + 64; j++)
+		if (a->live[j] && node_is_element(&d->nodes[j]) &&
+		    is_heading(d->nodes[j].tag))
+			return d->nodes[j].letters == n->letters;
+	return false;
+}
+
+/*
+ * A heading is the title of what follows it: a heading (is_heading_
+ * block) right before a part of the article (in root), with nothing but
+ * spaces between them, goes with it; so do the headings before that
+ * heading. The headings of the sections of a page built of boxes, each
+ * heading in a box of its own, are not in the box of their text.
+ * Backward, each element's next sibling found over the text between.
+ */
+static void
+keep_headings(const struct article *a, unsigned char *root)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 p, q, end;
+
+	for (p = d->nnodes; p-- > 1; ) {
+		if (!node_is_element(&d->nodes[p]) || root[p])
+			continue;
+		end = d->nodes[d->nodes[p].parent].end;
+		for (q = d->nodes[p].end; q < end &&
+		    !node_is_element(&d->nodes[q]) && d->nodes[q].letters == 0;
+		    q = d->nodes[q].end)
+			continue;
+		if (q < end && root[q] && is_heading_block(a, p))
+			root[p] = 1;
+	}
+}
+
+/*
  * Marks the elements that hold the first live h1 of the page or an
  * element is_main names, and their ancestors: the article is in them.
  * A main or article body named as clutter does not count.
@@ -1787,6 +1841,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		}
 	if (opts->lead)
 		keep_lead(&a, root, best);
+	keep_headings(&a, root);
 	/* Clutter inside, judged on the measures before any removal. */
 	total = 0;
 	for (i = 1; i < d->nnodes; i++)
