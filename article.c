@@ -905,11 +905,12 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 		return CLUTTER;
 	/*
 	 * Readers' comments and reviews are other people's text, not the
-	 * article's, however much of its container they hold; but for
-	 * a thread whose names say it holds content too ("comment-article").
+	 * article's, however much of its container they hold, whatever
+	 * word of content their names also have: "commentText" and
+	 * "comment-body" are a comment's text, "post-comments" a post's
+	 * comments.
 	 */
-	if (a->outside[i] == THREAD && a->outside[n->parent] == 0 &&
-	    c.good == 0)
+	if (a->outside[i] == THREAD && a->outside[n->parent] == 0)
 		return NAMED_CLUTTER;
 	/*
 	 * So are a footer and what is named as a sidebar, related stories
