@@ -815,6 +815,12 @@ is_form_box(uint16_t tag)
 static bool
 is_link_list(const struct cex_node *n)
 {
+	/*
+	 * A paragraph of a hundred letters or more that is one link is a
+	 * sentence with a link in it, not a list of links.
+	 */
+	if (n->tag == GUMBO_TAG_P && n->links == 1 && n->letters >= 100)
+		return false;
 	switch (n->tag) {
 	case GUMBO_TAG_UL:
 	case GUMBO_TAG_OL:
