@@ -107,6 +107,16 @@ static const char *const bad_words[] = {
 
 #define NBAD	(sizeof(bad_words) / sizeof(*bad_words) - 1)
 
+/*
+ * An element's class and id words counted against the lists (see
+ * name_words), read once for every element (read_names), 255 at most
+ * each; recipe only where no word names clutter.
+ */
+struct word_counts {
+	uint8_t	 good, bad, outside, thread, layout, aside, header, caption,
+		 lead, recipe;
+};
+
 struct article {
 	struct cex_doc	*d;
 	unsigned char	*live;
@@ -114,11 +124,8 @@ struct article {
 #define OUTSIDE		1	/* ... not the article */
 #define THREAD		2	/* ... and in what readers write */
 	unsigned char	*anchor;	/* holds the first h1 or the main */
-	unsigned char	*named;		/* names say: outside, thread */
+	struct word_counts *names;	/* each element's, see read_names */
 	unsigned char	*field;		/* holds a field to type text in */
-#define NAMED_OUTSIDE	1
-#define NAMED_THREAD	2
-#define NAMED_RECIPE	4	/* and no clutter */
 	uint32_t	 title;		/* --title: the h1 kept, or 0 */
 	uint32_t	 h1;		/* the first live h1 with text, or 0 */
 	uint32_t	 ld_letters;	/* the article's length by JSON-LD */
@@ -347,11 +354,9 @@ names_of(const struct article *art, const struct cex_node *n)
 
 /* The class and id words of an element: good ones less bad ones. */
 static int
-name_weight(const struct article *a, const struct cex_node *n)
+name_weight(const struct article *a, uint32_t i)
 {
-	struct names	 c = names_of(a, n);
-
-	return c.good - c.bad;
+	return a->names[i].good - a->names[i].bad;
 }
 
 /*
@@ -386,7 +391,7 @@ is_outside(const struct article *a, uint32_t i)
 	const struct cex_node	*n = &a->d->nodes[i];
 
 	return n->tag == GUMBO_TAG_ASIDE || n->tag == GUMBO_TAG_NAV ||
-	    n->tag == GUMBO_TAG_FOOTER || (a->named[i] & NAMED_OUTSIDE) ||
+	    n->tag == GUMBO_TAG_FOOTER || a->names[i].outside > 0 ||
 	    is_dialog(n);
 }
 
@@ -399,14 +404,14 @@ is_outside(const struct article *a, uint32_t i)
  * less, is the sidebar, even where a short article has less text.
  */
 static bool
-is_layout_wrapper(const struct article *a, const struct cex_node *n,
-    uint32_t page_letters)
+is_layout_wrapper(const struct article *a, uint32_t i, uint32_t page_letters)
 {
-	struct names	 c = names_of(a, n);
+	const struct cex_node	 *n = &a->d->nodes[i];
+	const struct word_counts *c = &a->names[i];
 
 	return n->tag != GUMBO_TAG_ASIDE && n->tag != GUMBO_TAG_NAV &&
-	    n->tag != GUMBO_TAG_FOOTER && c.outside == c.layout &&
-	    c.good > 0 && n->letters > page_letters / 2;
+	    n->tag != GUMBO_TAG_FOOTER && c->outside == c->layout &&
+	    c->good > 0 && n->letters > page_letters / 2;
 }
 
 /*
@@ -441,14 +446,11 @@ is_hinted(const struct cex_node *n)
 
 /* Whether an element says it is the article: a hint, or its names. */
 static bool
-names_article(const struct article *a, const struct cex_node *n)
+names_article(const struct article *a, uint32_t i)
 {
-	struct names	 c;
-
-	if (is_hinted(n))
+	if (is_hinted(&a->d->nodes[i]))
 		return true;
-	c = names_of(a, n);
-	return c.good > 0 && c.bad == 0;
+	return a->names[i].good > 0 && a->names[i].bad == 0;
 }
 
 /*
@@ -730,7 +732,7 @@ final_score(const struct article *a, uint32_t i)
 		return 0;
 	density = n->letters > 0 ? (double)n->linked / n->letters : 1;
 	s *= 1 - density;
-	w = name_weight(a, n);
+	w = name_weight(a, i);
 	s += w * (s < 10 ? s : 10);
 	if (is_hinted(n))
 		s *= 1.5;
@@ -769,7 +771,7 @@ joins(const struct article *a, uint32_t s, double best)
 	 * A paragraph named for what sits beside the text (a byline, a
 	 * caption: aside_words) is not its text.
 	 */
-	if (names_of(a, n).aside > 0)
+	if (a->names[s].aside > 0)
 		return false;
 	density = (double)n->linked / n->letters;
 	return (n->letters >= 80 && density < 0.25) ||
@@ -891,15 +893,14 @@ in_sentence(const struct article *a, uint32_t i)
 static enum clutter
 is_clutter(const struct article *a, uint32_t i, uint32_t total)
 {
-	const struct cex_node	*n = &a->d->nodes[i];
-	struct names		 c;
-	int			 bad;
+	const struct cex_node	 *n = &a->d->nodes[i];
+	const struct word_counts *c = &a->names[i];
+	int			  bad, aside;
 
 	if (n->tag == GUMBO_TAG_NAV)
 		return CLUTTER;
 	if (in_sentence(a, i))
 		return NOT_CLUTTER;
-	c = names_of(a, n);
 	/*
 	 * A box with a field to type in (an email address, a name and
 	 * password, words to search) and a few sentences is a call to sign
@@ -926,10 +927,11 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 	 * often a quotation set apart from its text as a box beside it.
 	 */
 	if (a->outside[i] == OUTSIDE && a->outside[n->parent] == 0 &&
-	    n->tag != GUMBO_TAG_ASIDE && c.good == 0 &&
+	    n->tag != GUMBO_TAG_ASIDE && c->good == 0 &&
 	    n->letters * 2 < total)
 		return NAMED_CLUTTER;
-	bad = c.bad;
+	bad = c->bad;
+	aside = c->aside;
 	/*
 	 * A heading of the article's sections is its section's header, and
 	 * sites name it so ("recipe-header", "section-header"): on a
@@ -937,23 +939,23 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 	 * (A heading that is a link is the headline of another page.)
 	 */
 	if (is_heading(n->tag) && 2 * n->linked < n->letters)
-		bad -= c.header;
+		bad -= c->header;
 	/*
 	 * A block named as a caption alone that holds 600 letters or more
 	 * is not the line under a picture (a news agency's run to 400) but
 	 * the text of a post told in pictures.
 	 */
-	if (c.caption > 0 && c.caption == bad && c.caption == c.aside &&
+	if (c->caption > 0 && c->caption == bad && c->caption == aside &&
 	    n->letters >= 600)
-		bad = c.aside = 0;
-	if (bad > 0 && c.good - bad < 0 && n->letters * 2 < total)
+		bad = aside = 0;
+	if (bad > 0 && c->good - bad < 0 && n->letters * 2 < total)
 		return NAMED_CLUTTER;
 	/*
 	 * What sits inside the text without being it, named for what it
 	 * is; an article element is the text itself, whatever modifiers
 	 * its classes carry (author-NAME, status-publish).
 	 */
-	if (c.aside > 0 && n->tag != GUMBO_TAG_ARTICLE &&
+	if (aside > 0 && n->tag != GUMBO_TAG_ARTICLE &&
 	    n->letters * 2 < total)
 		return NAMED_CLUTTER;
 	/*
@@ -1077,17 +1079,40 @@ is_twin(const struct article *a, uint32_t i, uint32_t best)
 	    !in_other_entry(a->d, i, best);
 }
 
+static uint8_t
+upto255(int count)
+{
+	return count > 255 ? 255 : (uint8_t)count;
+}
+
+/* Keeps the counts of c, 255 at most each, in w. */
+static void
+keep_counts(struct word_counts *w, const struct names *c)
+{
+	w->good = upto255(c->good);
+	w->bad = upto255(c->bad);
+	w->outside = upto255(c->outside);
+	w->thread = upto255(c->thread);
+	w->layout = upto255(c->layout);
+	w->aside = upto255(c->aside);
+	w->header = upto255(c->header);
+	w->caption = upto255(c->caption);
+	w->lead = upto255(c->lead);
+	w->recipe = c->recipe > 0 && c->bad == 0;
+}
+
 /*
- * Reads the class and id words of every element once: whether they
- * name it outside the article, or a thread (a->named), and which words
- * that name clutter are common on the page (a->common): a word
+ * Reads the class and id words of every element once, into a->names,
+ * and finds which words that name clutter are common on the page
+ * (a->common), to read again the elements they are on: a word
  * on three or more elements, none inside another, that together hold
  * more than half of the body's letters (body_letters) is the name the
  * site's templates give every box of the page, text included (a page
  * builder's "widget"), and says nothing here. Not so the words of
  * comments, sidebars and related stories (outside_words): a long thread
  * is still a thread. One pass in document order, each word's outermost
- * element (and the end of it) remembered.
+ * element (and the end of it) remembered; and a second one, over the
+ * elements with words of clutter, if some are common.
  */
 static void
 read_names(struct article *a, uint32_t body_letters)
@@ -1097,6 +1122,7 @@ read_names(struct article *a, uint32_t body_letters)
 	uint32_t		 end[NBAD], count[NBAD], i;
 	uint64_t		 letters[NBAD];
 	size_t			 k;
+	bool			 some = false;
 
 	memset(end, 0, sizeof(end));
 	memset(count, 0, sizeof(count));
@@ -1105,9 +1131,7 @@ read_names(struct article *a, uint32_t body_letters)
 		if (!a->live[i] || !node_is_element(&d->nodes[i]))
 			continue;
 		c = names_of(a, &d->nodes[i]);
-		a->named[i] = (c.outside > 0 ? NAMED_OUTSIDE : 0) |
-		    (c.thread > 0 ? NAMED_THREAD : 0) |
-		    (c.recipe > 0 && c.bad == 0 ? NAMED_RECIPE : 0);
+		keep_counts(&a->names[i], &c);
 		if (c.bad == 0)
 			continue;
 		for (k = 0; k < NBAD; k++)
@@ -1119,11 +1143,18 @@ read_names(struct article *a, uint32_t body_letters)
 				letters[k] += d->nodes[i].letters;
 			}
 	}
-	for (k = 0; k < NBAD; k++)
+	for (k = 0; k < NBAD; k++) {
 		a->common[k] = count[k] >= 3 && body_letters > 0 &&
 		    2 * letters[k] > body_letters &&
 		    !in_list(outside_words, bad_words[k],
 		    strlen(bad_words[k]));
+		some |= a->common[k];
+	}
+	for (i = 1; some && i < d->nnodes; i++)
+		if (a->names[i].bad > 0) {
+			c = names_of(a, &d->nodes[i]);
+			keep_counts(&a->names[i], &c);
+		}
 }
 
 /*
@@ -1135,9 +1166,9 @@ read_names(struct article *a, uint32_t body_letters)
 static bool
 is_lead(const struct article *a, uint32_t i)
 {
-	const struct cex_node	*n = &a->d->nodes[i];
-	const GumboAttribute	*at;
-	struct names		 c;
+	const struct cex_node	 *n = &a->d->nodes[i];
+	const struct word_counts *c = &a->names[i];
+	const GumboAttribute	 *at;
 
 	if (!a->live[i] || !node_is_element(n) || a->outside[i] ||
 	    n->letters < 25 || 2 * n->linked >= n->letters ||
@@ -1148,8 +1179,7 @@ is_lead(const struct article *a, uint32_t i)
 	    (strcasecmp(at->value, "description") == 0 ||
 	    strcasecmp(at->value, "abstract") == 0))
 		return true;
-	c = names_of(a, n);
-	return c.lead > 0 && c.bad == 0 && c.aside == 0;
+	return c->lead > 0 && c->bad == 0 && c->aside == 0;
 }
 
 /*
@@ -1170,7 +1200,7 @@ keep_lead(const struct article *a, unsigned char *root, uint32_t best)
 	for (top = d->nodes[best].parent; top != 0 && !(top < a->h1 &&
 	    d->nodes[top].end > a->h1); top = d->nodes[top].parent)
 		;
-	if (top == 0 || !(names_article(a, &d->nodes[top]) ||
+	if (top == 0 || !(names_article(a, top) ||
 	    marks_entry(&d->nodes[top])))
 		return;
 	for (i = d->nodes[a->h1].end; i < best; i++)
@@ -1251,7 +1281,7 @@ is_recipe_card(const struct article *a, uint32_t i, uint32_t best)
 		    (len >= 5 && strncmp(at->value + len - 5, "HowTo", 5) == 0))
 			return !in_other_entry(a->d, i, best);
 	}
-	return (a->named[i] & NAMED_RECIPE) && !in_other_entry(a->d, i, best);
+	return a->names[i].recipe > 0 && !in_other_entry(a->d, i, best);
 }
 
 /*
@@ -1541,7 +1571,7 @@ clutter_walk(struct cleaner *cl, enum clutter_step step)
 			if (step == MARK)
 				d->nodes[i].flags |= NODE_REMOVED;
 			else if (step == COLLECT && kind == NAMED_CLUTTER &&
-			    names_of(cl->a, &d->nodes[i]).outside == 0 &&
+			    cl->a->names[i].outside == 0 &&
 			    (cls = dom_attr(&d->nodes[i], "class")) != NULL &&
 			    *cls->value != '\0') {
 				if (cl->count == cl->cap) {
@@ -1655,7 +1685,7 @@ remove_clutter(struct article *a, const unsigned char *root, uint32_t total,
 		    a->d->nodes[best].letters -
 		    clutter_walk(&cl, MEASURE_OUTSIDE);
 	}
-	if (best == 0 || !names_article(a, &a->d->nodes[best]) ||
+	if (best == 0 || !names_article(a, best) ||
 	    2 * a->d->nodes[best].linked >= a->d->nodes[best].letters ||
 	    clutter_walk(&cl, COUNT) + 25 <= total)
 		clutter_walk(&cl, MARK);
@@ -1692,7 +1722,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	    (a.score = calloc(d->nnodes, sizeof(*a.score))) == NULL ||
 	    (a.outside = calloc(d->nnodes, 1)) == NULL ||
 	    (a.anchor = calloc(d->nnodes, 1)) == NULL ||
-	    (a.named = calloc(d->nnodes, 1)) == NULL ||
+	    (a.names = calloc(d->nnodes, sizeof(*a.names))) == NULL ||
 	    (a.field = calloc(d->nnodes, 1)) == NULL ||
 	    (root = calloc(d->nnodes, 1)) == NULL ||
 	    (comments_from = calloc(d->nnodes, 1)) == NULL)
@@ -1744,9 +1774,9 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			a.outside[i] = THREAD;
 		else if (node_is_element(n) && !a.anchor[i] &&
 		    n->tag != GUMBO_TAG_BODY && n->tag != GUMBO_TAG_HTML &&
-		    is_outside(&a, i) && !is_layout_wrapper(&a, n, body != 0 ?
+		    is_outside(&a, i) && !is_layout_wrapper(&a, i, body != 0 ?
 		    d->nodes[body].letters : 0))
-			a.outside[i] = (a.named[i] & NAMED_THREAD) ? THREAD :
+			a.outside[i] = a.names[i].thread > 0 ? THREAD :
 			    OUTSIDE;
 		if (live[i] && node_is_element(n) &&
 		    comments_from[n->parent] == 0 && labels_comments(d, i)) {
@@ -1869,7 +1899,7 @@ out:
 	free(a.score);
 	free(a.outside);
 	free(a.anchor);
-	free(a.named);
+	free(a.names);
 	free(a.field);
 	free(root);
 	free(comments_from);
