@@ -238,6 +238,42 @@ is_comment_compound(const char *w, size_t len)
 }
 
 /*
+ * Sites run a word of clutter into the next one as well ("sharethis",
+ * "sharedaddy", "footermenu", "relatedlinks", "advertising"): a class
+ * word that begins with one of these stems and goes on for three
+ * letters or more is clutter too, and, as its stem, sits in an article
+ * (aside) or around it (outside). ("related..." only in it: a page of
+ * an author's columns keeps them in a "relatedlist".)
+ */
+static const struct compound_stem {
+	const char	*stem;
+	bool		 aside, outside;
+} compound_stems[] = {
+	{ "related", true, false }, { "sidebar", false, true },
+	{ "footer", false, true }, { "share", true, false },
+	{ "social", true, false }, { "sponsor", true, false },
+	{ "advert", true, false }, { "newsletter", true, false },
+	{ "subscri", true, false }, { "cookie", true, false },
+	{ "promo", true, false }, { "breadcrumb", false, false },
+	{ NULL, false, false }
+};
+
+/* The stem that the word w of len letters is a compound of, or NULL. */
+static const struct compound_stem *
+clutter_compound(const char *w, size_t len)
+{
+	const struct compound_stem	*c;
+	size_t				 n;
+
+	for (c = compound_stems; c->stem != NULL; c++) {
+		n = strlen(c->stem);
+		if (len >= n + 3 && strncmp(w, c->stem, n) == 0)
+			return c;
+	}
+	return NULL;
+}
+
+/*
  * Words of a class or id value, counted against the lists; and which
  * bad words were among them (bit k of bad_seen for bad_words[k]).
  */
@@ -289,6 +325,7 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 {
 	char	 w[32];
 	size_t	 n = 0;
+	const struct compound_stem *stem;
 	int	 k;
 	bool	 upper, skip = is_taxonomy(s, false);
 
@@ -302,6 +339,12 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 			    ((k = list_index(bad_words, w, n)) < 0 ||
 			    !common[k])) {
 				c->good += in_list(good_words, w, n);
+				if (k < 0 &&
+				    (stem = clutter_compound(w, n)) != NULL) {
+					c->bad++;
+					c->aside += stem->aside;
+					c->outside += stem->outside;
+				}
 				if (k >= 0) {
 					c->bad++;
 					c->bad_seen[k / 64] |=
