@@ -266,6 +266,8 @@ clutter_compound(const char *w, size_t len)
 	size_t				 n;
 
 	for (c = compound_stems; c->stem != NULL; c++) {
+		if (c->stem[0] != w[0])
+			continue;
 		n = strlen(c->stem);
 		if (len >= n + 3 && strncmp(w, c->stem, n) == 0)
 			return c;
@@ -1258,8 +1260,12 @@ static uint32_t
 count_twins(const struct article *a, uint32_t i)
 {
 	const struct cex_doc	*d = a->d;
+	const GumboAttribute	*cls = dom_attr(&d->nodes[i], "class");
 	uint32_t		 j, count = 0;
 
+	/* A twin has its class: without one, none. */
+	if (cls == NULL || cls->value[strspn(cls->value, " \t\n\f\r")] == '\0')
+		return 0;
 	for (j = 1; j < d->nnodes; j++)
 		if (j < i && d->nodes[j].end > i)
 			continue;	/* an ancestor */
