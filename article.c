@@ -45,6 +45,13 @@ is_paragraph(uint16_t tag)
 	}
 }
 
+/* Headings below the title. */
+static bool
+is_heading(uint16_t tag)
+{
+	return tag != GUMBO_TAG_H1 && tag_is_heading(tag);
+}
+
 /* Elements that can hold an article. */
 static bool
 is_container(uint16_t tag)
@@ -517,13 +524,8 @@ labels_comments(const struct cex_doc *d, uint32_t i)
 	uint32_t	 k;
 	const char	*t;
 
-	switch (d->nodes[i].tag) {
-	case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_H4:
-	case GUMBO_TAG_H5: case GUMBO_TAG_H6:
-		break;
-	default:
+	if (!is_heading(d->nodes[i].tag))
 		return false;
-	}
 	/* A label is a few nodes of a few words: the look stays short. */
 	if (d->nodes[i].letters == 0 || d->nodes[i].letters > 24 ||
 	    d->nodes[i].end - i > 16)
@@ -840,14 +842,6 @@ is_block_parent(uint16_t tag)
 	default:
 		return false;
 	}
-}
-
-/* Headings below the title. */
-static bool
-is_heading(uint16_t tag)
-{
-	return tag == GUMBO_TAG_H2 || tag == GUMBO_TAG_H3 ||
-	    tag == GUMBO_TAG_H4 || tag == GUMBO_TAG_H5 || tag == GUMBO_TAG_H6;
 }
 
 /* Elements that hold a form and the words around it. */

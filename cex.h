@@ -360,6 +360,13 @@ ascii_lower(unsigned char c)
 	return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
 }
 
+/* Whether a tag is a heading, h1 to h6 (consecutive in GumboTag). */
+static inline bool
+tag_is_heading(uint16_t tag)
+{
+	return tag >= GUMBO_TAG_H1 && tag <= GUMBO_TAG_H6;
+}
+
 /* Whether an overlay node is an element (or a template), or text. */
 static inline bool
 node_is_element(const struct cex_node *n)

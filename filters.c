@@ -121,7 +121,7 @@ shown_without_scripts(const struct cex_doc *d)
 /*
  * Element filters: each element gets the action the options give its
  * tag (remove, unwrap or keep), comments go with GROUP_COMMENTS, and
- * three cases are not a tag of their own: style sheets linked with
+ * four cases are not a tag of their own: style sheets linked with
  * <link>, image buttons (<input type=image>), and the noscript elements
  * of a page that shows its text only in them (shown_without_scripts),
  * which are unwrapped rather than removed, but for the markup they hold
@@ -129,14 +129,6 @@ shown_without_scripts(const struct cex_doc *d)
  * opens and closes its sections by their headings (an accordion, as
  * WAI-ARIA's pattern has it), unwrapped too.
  */
-static bool
-is_heading_tag(uint16_t tag)
-{
-	return tag == GUMBO_TAG_H1 || tag == GUMBO_TAG_H2 ||
-	    tag == GUMBO_TAG_H3 || tag == GUMBO_TAG_H4 ||
-	    tag == GUMBO_TAG_H5 || tag == GUMBO_TAG_H6;
-}
-
 int
 filter_elements(struct cex_doc *d, const struct cex_opts *opts)
 {
@@ -165,7 +157,7 @@ filter_elements(struct cex_doc *d, const struct cex_opts *opts)
 			    attr_is(n, "type", "image"))
 				act = ACT_REMOVE;
 			if (act == ACT_REMOVE && n->tag == GUMBO_TAG_BUTTON &&
-			    is_heading_tag(d->nodes[n->parent].tag))
+			    tag_is_heading(d->nodes[n->parent].tag))
 				act = ACT_UNWRAP;
 			if (act == ACT_REMOVE && n->tag == GUMBO_TAG_NOSCRIPT) {
 				if (noscript == -1)
