@@ -166,24 +166,20 @@ in_list(const char *const *list, const char *w, size_t len)
 
 /*
  * Names of the parts of a page around the article that can hold much
- * text of their own: the text of readers' comments, of the sidebar or
- * the footer, of related stories, of a popup over the page is never the
- * article; nor are customers' reviews of a product or testimonials, in
- * the plural that names a list of them (a "review" is an article).
+ * text of their own: the text of the sidebar or the footer, of related
+ * stories, of a popup over the page is never the article; nor is a
+ * thread (thread_words), which is outside it too.
  */
 static const char *const outside_words[] = {
-	"comment", "comments", "disqus", "respond", "reply", "replies",
-	"discussion", "sidebar", "footer", "related", "recommended",
-	"recirc", "popular", "trending", "rail", "modal", "popup", "lightbox",
-	"reviews", "testimonials", "trackback", "trackbacks", "pingback",
-	"pingbacks", "kommentare", "kommentar", "commentaires", "commentaire",
-	"comentarios", "comentario", NULL
+	"sidebar", "footer", "related", "recommended", "recirc", "popular",
+	"trending", "rail", "modal", "popup", "lightbox", NULL
 };
 
 /*
- * The outside words that name what readers write: a thread of
- * comments or reviews, or the trackbacks and pingbacks of other blogs
- * that answer a post, is other people's text, however long.
+ * Names of what readers write: a thread of comments, customers' reviews
+ * of a product or testimonials (in the plural that names a list of
+ * them: a "review" is an article), the trackbacks and pingbacks of
+ * other blogs that answer a post, is other people's text, however long.
  */
 static const char *const thread_words[] = {
 	"comment", "comments", "disqus", "respond", "reply", "replies",
@@ -336,7 +332,7 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 	size_t	 n = 0;
 	const struct compound_stem *stem;
 	int	 k;
-	bool	 upper, skip = is_taxonomy(s, false);
+	bool	 upper, thread, skip = is_taxonomy(s, false);
 
 	for (;; s++) {
 		unsigned char ch = (unsigned char)*s;
@@ -359,10 +355,11 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 					c->bad_seen[k / 64] |=
 					    (uint64_t)1 << (k % 64);
 				}
-				c->outside += in_list(outside_words, w, n) ||
+				thread = in_list(thread_words, w, n) ||
 				    is_comment_compound(w, n);
-				c->thread += in_list(thread_words, w, n) ||
-				    is_comment_compound(w, n);
+				c->thread += thread;
+				c->outside += thread ||
+				    in_list(outside_words, w, n);
 				c->layout += in_list(layout_words, w, n);
 				c->lead += in_list(lead_words, w, n);
 				c->caption += n == 7 &&
@@ -1148,10 +1145,10 @@ keep_counts(struct word_counts *w, const struct names *c)
  * more than half of the body's letters (body_letters) is the name the
  * site's templates give every box of the page, text included (a page
  * builder's "widget"), and says nothing here. Not so the words of
- * comments, sidebars and related stories (outside_words): a long thread
- * is still a thread. One pass in document order, each word's outermost
- * element (and the end of it) remembered; and a second one, over the
- * elements with words of clutter, if some are common.
+ * comments, sidebars and related stories (thread_words, outside_words):
+ * a long thread is still a thread. One pass in document order, each
+ * word's outermost element (and the end of it) remembered; and a second
+ * one, over the elements with words of clutter, if some are common.
  */
 static void
 read_names(struct article *a, uint32_t body_letters)
@@ -1186,6 +1183,8 @@ read_names(struct article *a, uint32_t body_letters)
 		a->common[k] = count[k] >= 3 && body_letters > 0 &&
 		    2 * letters[k] > body_letters &&
 		    !in_list(outside_words, bad_words[k],
+		    strlen(bad_words[k])) &&
+		    !in_list(thread_words, bad_words[k],
 		    strlen(bad_words[k]));
 		some |= a->common[k];
 	}
@@ -1643,9 +1642,9 @@ clutter_walk(struct cleaner *cl, enum clutter_step step)
  * image" of a photo story, "entry_author_NAME" of a blog's posts) add
  * up to half its letters or more, they are its content, and are
  * spared, the largest kind first, until less than half would go. Not
- * so readers' comments, related stories and the like (outside_words),
- * which often outweigh a short article (clutter_walk does not collect
- * them).
+ * so readers' comments, related stories and the like (thread_words,
+ * outside_words), which often outweigh a short article (clutter_walk
+ * does not collect them).
  */
 static void
 spare_kinds(struct cleaner *cl)
