@@ -301,18 +301,21 @@ struct names {
 static bool
 is_taxonomy(const char *s, bool within)
 {
-	static const char *const prefixes[] = { "tag", "category", "term",
-	    "taxonomy", "status", "format", "type", NULL };
+	static const char *const terms[] = { "tag", "category", "term",
+	    "taxonomy", NULL };
+	static const char *const kinds[] = { "status", "format", "type",
+	    NULL };
+	const char *const *lists[] = { terms, within ? NULL : kinds };
 	const char *const *p;
-	size_t	 len;
+	size_t	 k, len;
 
-	for (p = prefixes; *p != NULL && !(within &&
-	    strcmp(*p, "status") == 0); p++) {
-		len = strlen(*p);
-		if (strncasecmp(s, *p, len) == 0 &&
-		    (s[len] == '-' || s[len] == '_'))
-			return true;
-	}
+	for (k = 0; k < 2 && lists[k] != NULL; k++)
+		for (p = lists[k]; *p != NULL; p++) {
+			len = strlen(*p);
+			if (strncasecmp(s, *p, len) == 0 &&
+			    (s[len] == '-' || s[len] == '_'))
+				return true;
+		}
 	return false;
 }
 
@@ -1035,6 +1038,23 @@ class_words_begin(const char *x, const char *y)
 }
 
 /*
+ * Whether the (first) schema.org type of an element's microdata is one
+ * whose name ends with type ("NewsArticle" and "Article" with
+ * "Article").
+ */
+static bool
+has_itemtype(const struct cex_node *n, const char *type)
+{
+	const GumboAttribute	*a;
+	size_t			 len, tlen = strlen(type);
+
+	if ((a = dom_attr(n, "itemtype")) == NULL)
+		return false;
+	len = strcspn(a->value, " \t\n\f\r");
+	return len >= tlen && strncmp(a->value + len - tlen, type, tlen) == 0;
+}
+
+/*
  * Whether an element marks one entry of a page, a post or an article
  * (an article element or role, hAtom's hentry, schema.org's Article
  * and Posting types): a page of several lists each entry in one.
@@ -1059,13 +1079,7 @@ marks_entry(const struct cex_node *n)
 			    (len == 7 && strncmp(s, "h-entry", 7) == 0))
 				return true;
 		}
-	if ((a = dom_attr(n, "itemtype")) != NULL) {
-		len = strcspn(a->value, " \t\n\f\r");
-		return len >= 7 &&
-		    (strncmp(a->value + len - 7, "Article", 7) == 0 ||
-		    strncmp(a->value + len - 7, "Posting", 7) == 0);
-	}
-	return false;
+	return has_itemtype(n, "Article") || has_itemtype(n, "Posting");
 }
 
 /*
@@ -1237,7 +1251,7 @@ keep_lead(const struct article *a, unsigned char *root, uint32_t best)
 		return;
 	for (top = d->nodes[best].parent; top != 0 && !(top < a->h1 &&
 	    d->nodes[top].end > a->h1); top = d->nodes[top].parent)
-		;
+		continue;
 	if (top == 0 || !(names_article(a, top) ||
 	    marks_entry(&d->nodes[top])))
 		return;
@@ -1311,19 +1325,12 @@ static bool
 is_recipe_card(const struct article *a, uint32_t i, uint32_t best)
 {
 	const struct cex_node	*n = &a->d->nodes[i];
-	const GumboAttribute	*at;
-	size_t			 len;
 
 	if (!a->live[i] || !node_is_element(n) || a->outside[i] ||
 	    n->letters == 0 || 2 * n->linked >= n->letters)
 		return false;
-	if ((at = dom_attr(n, "itemtype")) != NULL) {
-		len = strcspn(at->value, " \t\n\f\r");
-		if ((len >= 6 && strncmp(at->value + len - 6, "Recipe", 6) == 0) ||
-		    (len >= 5 && strncmp(at->value + len - 5, "HowTo", 5) == 0))
-			return !in_other_entry(a->d, i, best);
-	}
-	return a->names[i].recipe > 0 && !in_other_entry(a->d, i, best);
+	return (has_itemtype(n, "Recipe") || has_itemtype(n, "HowTo") ||
+	    a->names[i].recipe > 0) && !in_other_entry(a->d, i, best);
 }
 
 /*
@@ -1377,6 +1384,35 @@ keep_headings(const struct article *a, unsigned char *root)
 			continue;
 		if (q < end && root[q] && is_heading_block(a, p))
 			root[p] = 1;
+	}
+}
+
+/*
+ * Marks the fields to type text in (not a hidden field, a choice or a
+ * button: shops and listings put those in every item), and what holds
+ * them, in a->field; backward, each node's mark given to its parent.
+ * The forms group has removed them from the output, not from the tree.
+ */
+static void
+mark_fields(struct article *a)
+{
+	const struct cex_doc	*d = a->d;
+	const struct cex_node	*n;
+	const GumboAttribute	*at;
+	uint32_t		 i;
+
+	for (i = d->nnodes; i-- > 1; ) {
+		n = &d->nodes[i];
+		if (node_is_element(n) && (n->tag == GUMBO_TAG_TEXTAREA ||
+		    (n->tag == GUMBO_TAG_INPUT &&
+		    ((at = dom_attr(n, "type")) == NULL ||
+		    strcasecmp(at->value, "text") == 0 ||
+		    strcasecmp(at->value, "email") == 0 ||
+		    strcasecmp(at->value, "search") == 0 ||
+		    strcasecmp(at->value, "password") == 0))))
+			a->field[i] = 1;
+		if (a->field[i])
+			a->field[n->parent] = 1;
 	}
 }
 
@@ -1743,7 +1779,6 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 {
 	struct candidate top[NTOP];
 	const struct cex_node *n;
-	const GumboAttribute *at;
 	struct article	 a;
 	unsigned char	*root = NULL, *live, *comments_from = NULL;
 	uint32_t	 i, best = 0, c, parent, body, total, want, k;
@@ -1780,24 +1815,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			body = i;
 	}
 	read_names(&a, body != 0 ? d->nodes[body].letters : 0);
-	/*
-	 * Fields to type text in (not a hidden field, a choice or a
-	 * button: shops and listings put those in every item), and what
-	 * holds them.
-	 */
-	for (i = d->nnodes; i-- > 1; ) {
-		n = &d->nodes[i];
-		if (node_is_element(n) && (n->tag == GUMBO_TAG_TEXTAREA ||
-		    (n->tag == GUMBO_TAG_INPUT &&
-		    ((at = dom_attr(n, "type")) == NULL ||
-		    strcasecmp(at->value, "text") == 0 ||
-		    strcasecmp(at->value, "email") == 0 ||
-		    strcasecmp(at->value, "search") == 0 ||
-		    strcasecmp(at->value, "password") == 0))))
-			a.field[i] = 1;
-		if (a.field[i])
-			a.field[n->parent] = 1;
-	}
+	mark_fields(&a);
 	mark_anchors(&a);
 	/*
 	 * What is named as the parts around the article (comments, a
