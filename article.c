@@ -1014,22 +1014,54 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 }
 
 /*
- * Whether the class words of the value x begin the class words of y:
- * y is x with modifiers after it.
+ * Whether the class word w (len bytes) of the class value list is a
+ * modifier of another of its words, BEM's way: that word, then "--" or
+ * "_" and the modifier ("panel panel--reviews", "block-text
+ * block-text_initial-letter"). Looks at the first 32 words of list.
+ */
+static bool
+is_modifier(const char *list, const char *w, size_t len)
+{
+	static const char space[] = " \t\n\f\r";
+	size_t	 lv, k;
+
+	for (k = 0; k < 32 && *(list += strspn(list, space)) != '\0';
+	    k++, list += lv) {
+		lv = strcspn(list, space);
+		if (lv < len && memcmp(list, w, lv) == 0 && (w[lv] == '_' ||
+		    (w[lv] == '-' && lv + 1 < len && w[lv + 1] == '-')))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether the class words of the value x begin the class words of y,
+ * modifiers (is_modifier) left out: y is x with modifiers after it, or
+ * both are one block with modifiers of their own.
  */
 static bool
 class_words_begin(const char *x, const char *y)
 {
 	static const char space[] = " \t\n\f\r";
-	size_t	 lx, ly;
+	const char	*xs = x, *ys = y;
+	size_t		 lx, ly;
 
 	for (;;) {
-		x += strspn(x, space);
-		y += strspn(y, space);
+		for (;; x += lx) {
+			x += strspn(x, space);
+			lx = strcspn(x, space);
+			if (lx == 0 || !is_modifier(xs, x, lx))
+				break;
+		}
+		for (;; y += ly) {
+			y += strspn(y, space);
+			ly = strcspn(y, space);
+			if (ly == 0 || !is_modifier(ys, y, ly))
+				break;
+		}
 		if (*x == '\0')
 			return true;
-		lx = strcspn(x, space);
-		ly = strcspn(y, space);
 		if (lx != ly || memcmp(x, y, lx) != 0)
 			return false;
 		x += lx;
@@ -1103,7 +1135,9 @@ in_other_entry(const struct cex_doc *d, uint32_t i, uint32_t best)
  * An article split into chunks (by ads, figures, or a layout grid) is
  * several containers of the same tag and class, each holding a part of
  * the text, the first or last of them often with a modifier after its
- * class ("block-text block-text_first", "body v2"): the containers
+ * class ("block-text block-text_first", "body v2"), as the panels of
+ * tabs are of one block with modifiers of their own ("panel
+ * panel--details", see class_words_begin): the containers
  * beside it or elsewhere in the page that are the best one's twins
  * (the class words of one begin the other's), with text, not mostly
  * links, and outside comments and sidebars, are parts of the article
