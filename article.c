@@ -1015,9 +1015,10 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 
 /*
  * Whether the class word w (len bytes) of the class value list is a
- * modifier of another of its words, BEM's way: that word, then "--" or
- * "_" and the modifier ("panel panel--reviews", "block-text
- * block-text_initial-letter"). Looks at the first 32 words of list.
+ * modifier of another of its words, BEM's way: that word, then "--" and
+ * the modifier ("panel panel--reviews"). (A single "_" joins the words
+ * of one name as often: "wrapper wrapper_type_text" is another kind of
+ * wrapper.) Looks at the first 32 words of list.
  */
 static bool
 is_modifier(const char *list, const char *w, size_t len)
@@ -1028,8 +1029,8 @@ is_modifier(const char *list, const char *w, size_t len)
 	for (k = 0; k < 32 && *(list += strspn(list, space)) != '\0';
 	    k++, list += lv) {
 		lv = strcspn(list, space);
-		if (lv < len && memcmp(list, w, lv) == 0 && (w[lv] == '_' ||
-		    (w[lv] == '-' && lv + 1 < len && w[lv + 1] == '-')))
+		if (lv + 2 < len && memcmp(list, w, lv) == 0 &&
+		    w[lv] == '-' && w[lv + 1] == '-')
 			return true;
 	}
 	return false;
