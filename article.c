@@ -903,6 +903,16 @@ is_phrasing(uint16_t tag)
 	}
 }
 
+/* Whether a link's address is a fragment of the page it is in. */
+static bool
+is_fragment_link(const struct cex_node *n)
+{
+	const GumboAttribute	*href;
+
+	return (href = dom_attr(n, "href")) != NULL &&
+	    href->value[strspn(href->value, " \t\n\f\r")] == '#';
+}
+
 /*
  * Whether element i is words inside a sentence: phrasing content whose
  * paragraph holds twice as many letters of its own besides, and
@@ -937,6 +947,13 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 	int			  bad, aside;
 
 	if (n->tag == GUMBO_TAG_NAV)
+		return CLUTTER;
+	/*
+	 * A link to a place in the page itself with no letter or digit in
+	 * it is the permalink mark documentation tools put after each
+	 * heading ("¶", "#", "§", an icon): not a word of the text.
+	 */
+	if (n->tag == GUMBO_TAG_A && n->letters == 0 && is_fragment_link(n))
 		return CLUTTER;
 	if (in_sentence(a, i))
 		return NOT_CLUTTER;
