@@ -508,7 +508,10 @@ names_article(const struct article *a, uint32_t i)
 /*
  * Whether element i is a heading that labels readers' comments: its
  * text, but for a count, spaces and punctuation ("12 Comments",
- * "COMMENTS:"), is a word sites of many languages put over them.
+ * "COMMENTS:"), is a word sites of many languages put over them. So
+ * is the empty link target that pages put where their comments begin,
+ * for links to jump to (<a name="comments"></a>): its name or id is
+ * such a word.
  */
 static bool
 labels_comments(const struct cex_doc *d, uint32_t i)
@@ -519,11 +522,21 @@ labels_comments(const struct cex_doc *d, uint32_t i)
 	    "reacties", "komentarze", "hozzászólások", "комментарии",
 	    "kommentarer", "kommentit", NULL };
 	const char *const *l;
+	const GumboAttribute *name;
 	char		 w[64];
 	size_t		 n = 0, digits = 0, bytes = 0;
 	uint32_t	 k;
 	const char	*t;
 
+	if (d->nodes[i].tag == GUMBO_TAG_A && d->nodes[i].letters == 0 &&
+	    dom_attr(&d->nodes[i], "href") == NULL &&
+	    ((name = dom_attr(&d->nodes[i], "name")) != NULL ||
+	    (name = dom_attr(&d->nodes[i], "id")) != NULL)) {
+		for (l = labels; *l != NULL; l++)
+			if (strcasecmp(*l, name->value) == 0)
+				return true;
+		return false;
+	}
 	if (!is_heading(d->nodes[i].tag))
 		return false;
 	/* A label is a few nodes of a few words: the look stays short. */
