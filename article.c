@@ -1783,6 +1783,56 @@ spare_kinds(struct cleaner *cl)
 }
 
 /*
+ * A heading labels what follows it: when all that follows it in its
+ * parent, up to the next heading, was removed as links to elsewhere
+ * ("More on this" over a list of links), the heading labels nothing
+ * that is left, and goes too. What it labels must have held text,
+ * mostly linked, and gone whole: a heading over a section with
+ * anything left stays, and so does one over a removed byline or date,
+ * often the article's own title.
+ */
+static void
+remove_bare_headings(struct article *a, const unsigned char *root)
+{
+	struct cex_doc	*d = a->d;
+	uint32_t	 c, i, s;
+	bool		 removed;
+
+	for (c = 1; c < d->nnodes; c = root[c] ? d->nodes[c].end : c + 1) {
+		if (!root[c])
+			continue;
+		for (i = c + 1; i < d->nodes[c].end; i++) {
+			if (d->nodes[i].flags & NODE_REMOVED) {
+				i = d->nodes[i].end - 1;
+				continue;
+			}
+			if (!node_is_element(&d->nodes[i]) ||
+			    !is_heading(d->nodes[i].tag) || !a->live[i])
+				continue;
+			removed = false;
+			for (s = d->nodes[i].end; s < d->nodes[
+			    d->nodes[i].parent].end; s = d->nodes[s].end) {
+				if (node_is_element(&d->nodes[s]) &&
+				    tag_is_heading(d->nodes[s].tag))
+					break;
+				if (d->nodes[s].letters == 0)
+					continue;
+				if (!(d->nodes[s].flags & NODE_REMOVED) ||
+				    2 * d->nodes[s].linked < d->nodes[s].letters)
+					break;
+				removed = true;
+			}
+			if (removed && (s == d->nodes[d->nodes[i].parent].end ||
+			    (node_is_element(&d->nodes[s]) &&
+			    tag_is_heading(d->nodes[s].tag)))) {
+				d->nodes[i].flags |= NODE_REMOVED;
+				i = d->nodes[i].end - 1;
+			}
+		}
+	}
+}
+
+/*
  * Removes the clutter inside the roots (is_clutter), but for the kinds
  * of block spare_kinds finds to be content. When that would leave less
  * than a quarter of the letters of the best container (best) that are
@@ -1830,8 +1880,10 @@ remove_clutter(struct article *a, const unsigned char *root, uint32_t total,
 	}
 	if (best == 0 || !names_article(a, best) ||
 	    2 * a->d->nodes[best].linked >= a->d->nodes[best].letters ||
-	    clutter_walk(&cl, COUNT) + 25 <= total)
+	    clutter_walk(&cl, COUNT) + 25 <= total) {
 		clutter_walk(&cl, MARK);
+		remove_bare_headings(a, root);
+	}
 	rc = 0;
 out:
 	free(cl.named);
