@@ -1033,6 +1033,13 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 	 */
 	if (n->tag == GUMBO_TAG_H1 && i != a->title)
 		return CLUTTER;
+	/*
+	 * A label or a fieldset's legend names a control of a form (a
+	 * product's colour, a quantity, an address to type): the page's
+	 * machinery, not its text.
+	 */
+	if (n->tag == GUMBO_TAG_LABEL || n->tag == GUMBO_TAG_LEGEND)
+		return CLUTTER;
 	/* A picture's caption and credit are about the picture. */
 	if (n->tag == GUMBO_TAG_FIGCAPTION)
 		return CLUTTER;
