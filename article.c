@@ -813,7 +813,8 @@ final_score(const struct article *a, uint32_t i)
 
 /*
  * Whether a sibling of the best container belongs to the article too:
- * it scores near it, or it is a paragraph of plain sentences.
+ * it scores near it, it holds plain text only, or it is a paragraph of
+ * plain sentences.
  */
 static bool
 joins(const struct article *a, uint32_t s, double best)
@@ -824,6 +825,20 @@ joins(const struct article *a, uint32_t s, double best)
 	if (!node_is_element(n) || !a->live[s])
 		return false;
 	if (final_score(a, s) >= (best * 0.2 > 10 ? best * 0.2 : 10))
+		return true;
+	/*
+	 * A block that holds text and nothing else (a block of text or
+	 * more, sentences, no link, no name of clutter) is more of it: a
+	 * standfirst in a box of its own, a product's summary, the
+	 * sections of an accordion. Not the header that holds the
+	 * headline (its standfirst is --lead's), nor a cell of a table
+	 * beside the best: a layout's cells side by side are its columns,
+	 * a sidebar among them.
+	 */
+	if (n->tag != GUMBO_TAG_P && n->tag != GUMBO_TAG_TD &&
+	    !a->anchor[s] && a->score[s] > 0 && n->letters >= 25 &&
+	    n->linked == 0 && a->punct[s] > 0 && a->outside[s] == 0 &&
+	    a->names[s].bad == 0 && a->names[s].aside == 0)
 		return true;
 	if (n->tag != GUMBO_TAG_P || n->letters == 0)
 		return false;
