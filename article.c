@@ -962,6 +962,63 @@ in_sentence(const struct article *a, uint32_t i)
 	    a->own_punct[p] > 0 && a->own[p] >= 3 * d->nodes[i].letters;
 }
 
+/* Whether text s begins with the copyright sign, or "(c)". */
+static bool
+begins_copyright_sign(const char *s)
+{
+	return strncmp(s, "\xc2\xa9", 2) == 0 || strncasecmp(s, "(c)", 3) == 0;
+}
+
+/* Whether the first 256 bytes of text s hold the copyright sign. */
+static bool
+has_copyright_sign(const char *s)
+{
+	size_t	 len = strnlen(s, 256);
+
+	return len >= 2 && memmem(s, len, "\xc2\xa9", 2) != NULL;
+}
+
+/*
+ * Whether element i is a copyright notice: its text begins with the
+ * copyright sign ("© 2008 The Associated Press"), or with the word and
+ * then a year or the sign, or the word and the sign later ("Copyright
+ * and Trade Mark Notice ... © owned by"). A sentence about copyright
+ * ("Copyright law has changed") has no sign. Looks at the first 64
+ * nodes, and 256 bytes of each text.
+ */
+static bool
+is_copyright(const struct cex_doc *d, uint32_t i)
+{
+	const char	*t;
+	uint32_t	 k;
+	bool		 word = false;
+
+	for (k = i + 1; k < d->nodes[i].end && k < i + 64; k++) {
+		if (!node_is_text(&d->nodes[k]))
+			continue;
+		t = d->nodes[k].g->v.text.text;
+		if (word) {
+			if (has_copyright_sign(t))
+				return true;
+			continue;
+		}
+		t += strspn(t, " \t\n\f\r");
+		if (*t == '\0')
+			continue;
+		if (begins_copyright_sign(t))
+			return true;
+		if (strncasecmp(t, "copyright", 9) != 0)
+			return false;
+		t += 9;
+		t += strspn(t, " \t\n\f\r");
+		if (begins_copyright_sign(t) || (*t >= '0' && *t <= '9') ||
+		    has_copyright_sign(t))
+			return true;
+		word = true;
+	}
+	return false;
+}
+
 /*
  * Whether an element inside the article is clutter: its names say so
  * and it is not where most of the text is, or it is a list of links,
@@ -1054,6 +1111,12 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 	 * machinery, not its text.
 	 */
 	if (n->tag == GUMBO_TAG_LABEL || n->tag == GUMBO_TAG_LEGEND)
+		return CLUTTER;
+	/*
+	 * A copyright notice, a line or two (300 letters at most), is the
+	 * publisher's, not the article's text.
+	 */
+	if (n->letters <= 300 && is_copyright(a->d, i))
 		return CLUTTER;
 	/* A picture's caption and credit are about the picture. */
 	if (n->tag == GUMBO_TAG_FIGCAPTION)
