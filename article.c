@@ -890,6 +890,15 @@ is_link_list(const struct cex_node *n)
 	 */
 	if (n->tag == GUMBO_TAG_P && n->links == 1 && n->letters >= 100)
 		return false;
+	/*
+	 * Nor is a list whose items carry text of their own besides their
+	 * links, 30 letters or more a link (deals, each a product's link
+	 * and its price and shop; a reading list with notes): related
+	 * stories are their titles, a date at most.
+	 */
+	if ((n->tag == GUMBO_TAG_UL || n->tag == GUMBO_TAG_OL) &&
+	    n->letters - n->linked >= 30 * (uint64_t)n->links)
+		return false;
 	switch (n->tag) {
 	case GUMBO_TAG_UL:
 	case GUMBO_TAG_OL:
