@@ -988,12 +988,28 @@ has_copyright_sign(const char *s)
 }
 
 /*
+ * Past the whitespace at the start of s; NULL after 256 bytes of it
+ * (a notice does not begin further on).
+ */
+static const char *
+skip_space(const char *s)
+{
+	size_t	 k;
+
+	for (k = 0; s[k] == ' ' || s[k] == '\t' || s[k] == '\n' ||
+	    s[k] == '\f' || s[k] == '\r'; k++)
+		if (k == 256)
+			return NULL;
+	return s + k;
+}
+
+/*
  * Whether element i is a copyright notice: its text begins with the
  * copyright sign ("© 2008 The Associated Press"), or with the word and
  * then a year or the sign, or the word and the sign later ("Copyright
  * and Trade Mark Notice ... © owned by"). A sentence about copyright
  * ("Copyright law has changed") has no sign. Looks at the first 64
- * nodes, and 256 bytes of each text.
+ * nodes, and 256 bytes of each text: it is asked of every element.
  */
 static bool
 is_copyright(const struct cex_doc *d, uint32_t i)
@@ -1011,15 +1027,16 @@ is_copyright(const struct cex_doc *d, uint32_t i)
 				return true;
 			continue;
 		}
-		t += strspn(t, " \t\n\f\r");
+		if ((t = skip_space(t)) == NULL)
+			return false;
 		if (*t == '\0')
 			continue;
 		if (begins_copyright_sign(t))
 			return true;
 		if (strncasecmp(t, "copyright", 9) != 0)
 			return false;
-		t += 9;
-		t += strspn(t, " \t\n\f\r");
+		if ((t = skip_space(t + 9)) == NULL)
+			return false;
 		if (begins_copyright_sign(t) || (*t >= '0' && *t <= '9') ||
 		    has_copyright_sign(t))
 			return true;
