@@ -1091,11 +1091,14 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 	 * and the like, unless they hold half of the text (the words a
 	 * bad name shares with content, see read_names, no longer remove
 	 * them by name); but an aside element within the article is as
-	 * often a quotation set apart from its text as a box beside it.
+	 * often a quotation set apart from its text as a box beside it. A
+	 * footer element is its section's footer (the post's date,
+	 * author and categories) whatever word of content its class has
+	 * ("entry-footer").
 	 */
 	if (a->outside[i] == OUTSIDE && a->outside[n->parent] == 0 &&
-	    n->tag != GUMBO_TAG_ASIDE && c->good == 0 &&
-	    n->letters * 2 < total)
+	    n->tag != GUMBO_TAG_ASIDE && (c->good == 0 ||
+	    n->tag == GUMBO_TAG_FOOTER) && n->letters * 2 < total)
 		return NAMED_CLUTTER;
 	bad = c->bad;
 	aside = c->aside;
