@@ -1170,6 +1170,8 @@ is_modifier(const char *list, const char *w, size_t len)
 	static const char space[] = " \t\n\f\r";
 	size_t	 lv, k;
 
+	if (len < 3 || memmem(w, len, "--", 2) == NULL)
+		return false;
 	for (k = 0; k < 32 && *(list += strspn(list, space)) != '\0';
 	    k++, list += lv) {
 		lv = strcspn(list, space);
@@ -1183,25 +1185,30 @@ is_modifier(const char *list, const char *w, size_t len)
 /*
  * Whether the class words of the value x begin the class words of y,
  * modifiers (is_modifier) left out: y is x with modifiers after it, or
- * both are one block with modifiers of their own.
+ * both are one block with modifiers of their own. It is asked of every
+ * element: after 128 words of the two, false.
  */
 static bool
 class_words_begin(const char *x, const char *y)
 {
 	static const char space[] = " \t\n\f\r";
 	const char	*xs = x, *ys = y;
-	size_t		 lx, ly;
+	size_t		 lx, ly, words = 0;
 
 	for (;;) {
 		for (;; x += lx) {
 			x += strspn(x, space);
 			lx = strcspn(x, space);
+			if (++words > 128)
+				return false;
 			if (lx == 0 || !is_modifier(xs, x, lx))
 				break;
 		}
 		for (;; y += ly) {
 			y += strspn(y, space);
 			ly = strcspn(y, space);
+			if (++words > 128)
+				return false;
 			if (ly == 0 || !is_modifier(ys, y, ly))
 				break;
 		}
