@@ -195,7 +195,7 @@ static const char *const thread_words[] = {
  * biography, the post's metadata ("entry-meta": its date, author,
  * categories and tags), a gallery or slideshow of pictures (their
  * captions), a call to action or to donate, tags, breadcrumbs, pages,
- * tools to print or follow, a login.
+ * tools to print or follow, a login. And "hidden" (see name_words).
  */
 static const char *const aside_words[] = {
 	"caption", "credit", "credits", "byline", "author", "bio", "share",
@@ -336,6 +336,15 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 	const struct compound_stem *stem;
 	int	 k;
 	bool	 upper, thread, skip = is_taxonomy(s, false);
+	/*
+	 * The class that hides an element ("hidden": Bootstrap's,
+	 * Tailwind's) says it is not shown: a copy of the text for
+	 * another layout, a box that opens on a click; clutter, whatever
+	 * word of content the element also has. But with a variant
+	 * ("hidden md:block") it is shown on larger screens, and says
+	 * nothing.
+	 */
+	bool	 variants = strchr(s, ':') != NULL;
 
 	for (;; s++) {
 		unsigned char ch = (unsigned char)*s;
@@ -347,6 +356,9 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 			    ((k = list_index(bad_words, w, n)) < 0 ||
 			    !common[k])) {
 				c->good += in_list(good_words, w, n);
+				if (k >= 0 && variants && n == 6 &&
+				    memcmp(w, "hidden", 6) == 0)
+					k = -1;
 				if (k < 0 &&
 				    (stem = clutter_compound(w, n)) != NULL) {
 					c->bad++;
@@ -370,7 +382,9 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 				c->recipe += (n == 6 &&
 				    memcmp(w, "recipe", 6) == 0) || (n == 7 &&
 				    memcmp(w, "recipes", 7) == 0);
-				c->aside += in_list(aside_words, w, n);
+				c->aside += in_list(aside_words, w, n) ||
+				    (k >= 0 && n == 6 &&
+				    memcmp(w, "hidden", 6) == 0);
 				c->header += n == 6 && memcmp(w, "header", 6) == 0;
 				skip = (n == 4 && memcmp(w, "with", 4) == 0) ||
 				    (n == 3 && memcmp(w, "has", 3) == 0) ||
