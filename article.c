@@ -520,40 +520,20 @@ names_article(const struct article *a, uint32_t i)
 }
 
 /*
- * Whether element i is a heading that labels readers' comments: its
- * text, but for a count, spaces and punctuation ("12 Comments",
- * "COMMENTS:"), is a word sites of many languages put over them. So
- * is the empty link target that pages put where their comments begin,
- * for links to jump to (<a name="comments"></a>): its name or id is
- * such a word.
+ * The word an element's text is, if it is a label: its letters, lower
+ * case, without spaces, punctuation or a count ("12 Comments" is
+ * "comments"), into w (size bytes). A label is a few nodes of a few
+ * words (24 letters, 16 nodes, 256 bytes at most): the look stays short.
+ * False if the element is not one, or holds a date (more than six
+ * digits).
  */
 static bool
-labels_comments(const struct cex_doc *d, uint32_t i)
+label_word(const struct cex_doc *d, uint32_t i, char *w, size_t size)
 {
-	static const char *const labels[] = { "comments", "comment",
-	    "responses", "replies", "reactions", "kommentare", "kommentar",
-	    "commentaires", "comentarios", "comentários", "commenti",
-	    "reacties", "komentarze", "hozzászólások", "комментарии",
-	    "kommentarer", "kommentit", NULL };
-	const char *const *l;
-	const GumboAttribute *name;
-	char		 w[64];
 	size_t		 n = 0, digits = 0, bytes = 0;
 	uint32_t	 k;
 	const char	*t;
 
-	if (d->nodes[i].tag == GUMBO_TAG_A && d->nodes[i].letters == 0 &&
-	    dom_attr(&d->nodes[i], "href") == NULL &&
-	    ((name = dom_attr(&d->nodes[i], "name")) != NULL ||
-	    (name = dom_attr(&d->nodes[i], "id")) != NULL)) {
-		for (l = labels; *l != NULL; l++)
-			if (strcasecmp(*l, name->value) == 0)
-				return true;
-		return false;
-	}
-	if (!is_heading(d->nodes[i].tag))
-		return false;
-	/* A label is a few nodes of a few words: the look stays short. */
 	if (d->nodes[i].letters == 0 || d->nodes[i].letters > 24 ||
 	    d->nodes[i].end - i > 16)
 		return false;
@@ -566,16 +546,72 @@ labels_comments(const struct cex_doc *d, uint32_t i)
 			if (++bytes > 256)
 				return false;
 			if (c >= '0' && c <= '9' && ++digits > 6)
-				return false;	/* a date, not a count */
+				return false;
 			if (c < 0x80 && !((c >= 'a' && c <= 'z') ||
 			    (c >= 'A' && c <= 'Z')))
 				continue;
-			if (n + 1 >= sizeof(w))
+			if (n + 1 >= size)
 				return false;
 			w[n++] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
 		}
 	}
 	w[n] = '\0';
+	return n > 0;
+}
+
+/*
+ * Whether element i is a heading that labels readers' comments: its
+ * text (label_word: "12 Comments", "COMMENTS:") is a word sites of many
+ * languages put over them. So is the empty link target that pages put
+ * where their comments begin, for links to jump to (<a
+ * name="comments"></a>): its name or id is such a word.
+ */
+static bool
+labels_comments(const struct cex_doc *d, uint32_t i)
+{
+	static const char *const labels[] = { "comments", "comment",
+	    "responses", "replies", "reactions", "kommentare", "kommentar",
+	    "commentaires", "comentarios", "comentários", "commenti",
+	    "reacties", "komentarze", "hozzászólások", "комментарии",
+	    "kommentarer", "kommentit", NULL };
+	const char *const *l;
+	const GumboAttribute *name;
+	char		 w[64];
+
+	if (d->nodes[i].tag == GUMBO_TAG_A && d->nodes[i].letters == 0 &&
+	    dom_attr(&d->nodes[i], "href") == NULL &&
+	    ((name = dom_attr(&d->nodes[i], "name")) != NULL ||
+	    (name = dom_attr(&d->nodes[i], "id")) != NULL)) {
+		for (l = labels; *l != NULL; l++)
+			if (strcasecmp(*l, name->value) == 0)
+				return true;
+		return false;
+	}
+	if (!is_heading(d->nodes[i].tag) || !label_word(d, i, w, sizeof(w)))
+		return false;
+	for (l = labels; *l != NULL; l++)
+		if (strcmp(*l, w) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Whether element i is the label of an advertisement's slot: its text
+ * (label_word) is the word pages of many languages put over one.
+ */
+static bool
+labels_ad(const struct cex_doc *d, uint32_t i)
+{
+	static const char *const labels[] = { "advert", "advertisement",
+	    "advertisements", "advertising", "ad", "ads", "sponsored",
+	    "anzeige", "werbung", "publicité", "publicite", "publicidad",
+	    "pubblicità", "pubblicita", "advertentie", "reklame", "reklama",
+	    "annons", "annonce", "mainos", "reklám", "реклама", NULL };
+	const char *const *l;
+	char		 w[64];
+
+	if (!label_word(d, i, w, sizeof(w)))
+		return false;
 	for (l = labels; *l != NULL; l++)
 		if (strcmp(*l, w) == 0)
 			return true;
@@ -1160,6 +1196,9 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 	 * publisher's, not the article's text.
 	 */
 	if (n->letters <= 300 && is_copyright(a->d, i))
+		return CLUTTER;
+	/* An advertisement's label is the ad's, whatever holds it. */
+	if (labels_ad(a->d, i))
 		return CLUTTER;
 	/* A picture's caption and credit are about the picture. */
 	if (n->tag == GUMBO_TAG_FIGCAPTION)
