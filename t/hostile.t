@@ -164,7 +164,7 @@ ok $? "isindex: left out, with the limits off too"
 # heading's text to see whether it labels comments, a few nodes and
 # bytes of it, not the whole subtree for each heading.
 gen headings 'print "<h2><div>" x 250, " " x 20000000, "x"'
-bounded headings 2 512 0 -t
+bounded headings 4 512 0 -t
 
 # A table tag that would make gumbo pop its whole stack, looking for an
 # HTML select where only a foreign one is open, fails an assertion in
