@@ -610,7 +610,9 @@ labels_ad(const struct cex_doc *d, uint32_t i)
 	const char *const *l;
 	char		 w[64];
 
-	if (!label_word(d, i, w, sizeof(w)))
+	/* The labels have 2 to 14 letters: most elements are not asked. */
+	if (d->nodes[i].letters < 2 || d->nodes[i].letters > 14 ||
+	    !label_word(d, i, w, sizeof(w)))
 		return false;
 	for (l = labels; *l != NULL; l++)
 		if (strcmp(*l, w) == 0)
@@ -1839,10 +1841,24 @@ struct cleaner {
 	uint32_t		 total;		/* letters in the roots */
 	uint32_t		 best;		/* the best root, or 0 */
 	unsigned char		*spared;	/* kinds that are content */
+	unsigned char		*kind;		/* is_clutter's, + 1; 0 unknown */
 	bool			 relaxed;	/* no rule by names or links */
 	struct named		*named;		/* named clutter, with a class */
 	size_t			 count, cap;
 };
+
+/*
+ * is_clutter of element i, asked once: the walks of remove_clutter
+ * ask it of the same elements again.
+ */
+static enum clutter
+clutter_of(struct cleaner *cl, uint32_t i)
+{
+	if (cl->kind[i] == 0)
+		cl->kind[i] = (unsigned char)(is_clutter(cl->a, i,
+		    cl->total) + 1);
+	return (enum clutter)(cl->kind[i] - 1);
+}
 
 /* What clutter_walk does with each outermost piece of clutter. */
 enum clutter_step { COLLECT, COUNT, MEASURE, MEASURE_OUTSIDE, MARK };
@@ -1873,8 +1889,7 @@ clutter_walk(struct cleaner *cl, enum clutter_step step)
 		for (i = c + 1; i < d->nodes[c].end; ) {
 			if (!cl->a->live[i] || !node_is_element(&d->nodes[i]) ||
 			    cl->spared[i] ||
-			    (kind = is_clutter(cl->a, i, cl->total)) ==
-			    NOT_CLUTTER ||
+			    (kind = clutter_of(cl, i)) == NOT_CLUTTER ||
 			    (cl->relaxed && !is_outside(cl->a, i) &&
 			    (kind == NAMED_CLUTTER ||
 			    is_link_list(&d->nodes[i])))) {
@@ -2043,6 +2058,7 @@ remove_clutter(struct article *a, const unsigned char *root, uint32_t total,
 	cl.total = total;
 	cl.best = best;
 	if ((cl.spared = calloc(a->d->nnodes, 1)) == NULL ||
+	    (cl.kind = calloc(a->d->nnodes, 1)) == NULL ||
 	    clutter_walk(&cl, COLLECT) == UINT64_MAX)
 		goto out;
 	spare_kinds(&cl);
@@ -2062,6 +2078,7 @@ remove_clutter(struct article *a, const unsigned char *root, uint32_t total,
 out:
 	free(cl.named);
 	free(cl.spared);
+	free(cl.kind);
 	return rc;
 }
 
