@@ -335,7 +335,7 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 	size_t	 n = 0;
 	const struct compound_stem *stem;
 	int	 k;
-	bool	 upper, thread, skip = is_taxonomy(s, false);
+	bool	 upper, thread, hides, skip = is_taxonomy(s, false);
 	/*
 	 * The class that hides an element ("hidden": Bootstrap's,
 	 * Tailwind's) says it is not shown: a copy of the text for
@@ -356,9 +356,12 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 			    ((k = list_index(bad_words, w, n)) < 0 ||
 			    !common[k])) {
 				c->good += in_list(good_words, w, n);
-				if (k >= 0 && variants && n == 6 &&
-				    memcmp(w, "hidden", 6) == 0)
+				hides = k >= 0 && n == 6 &&
+				    memcmp(w, "hidden", 6) == 0;
+				if (hides && variants) {
 					k = -1;
+					hides = false;
+				}
 				if (k < 0 &&
 				    (stem = clutter_compound(w, n)) != NULL) {
 					c->bad++;
@@ -382,9 +385,7 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 				c->recipe += (n == 6 &&
 				    memcmp(w, "recipe", 6) == 0) || (n == 7 &&
 				    memcmp(w, "recipes", 7) == 0);
-				c->aside += in_list(aside_words, w, n) ||
-				    (k >= 0 && n == 6 &&
-				    memcmp(w, "hidden", 6) == 0);
+				c->aside += in_list(aside_words, w, n) || hides;
 				c->header += n == 6 && memcmp(w, "header", 6) == 0;
 				skip = (n == 4 && memcmp(w, "with", 4) == 0) ||
 				    (n == 3 && memcmp(w, "has", 3) == 0) ||
@@ -587,12 +588,8 @@ labels_comments(const struct cex_doc *d, uint32_t i)
 				return true;
 		return false;
 	}
-	if (!is_heading(d->nodes[i].tag) || !label_word(d, i, w, sizeof(w)))
-		return false;
-	for (l = labels; *l != NULL; l++)
-		if (strcmp(*l, w) == 0)
-			return true;
-	return false;
+	return is_heading(d->nodes[i].tag) &&
+	    label_word(d, i, w, sizeof(w)) && in_list(labels, w, strlen(w));
 }
 
 /*
@@ -607,17 +604,11 @@ labels_ad(const struct cex_doc *d, uint32_t i)
 	    "anzeige", "werbung", "publicité", "publicite", "publicidad",
 	    "pubblicità", "pubblicita", "advertentie", "reklame", "reklama",
 	    "annons", "annonce", "mainos", "reklám", "реклама", NULL };
-	const char *const *l;
 	char		 w[64];
 
 	/* The labels have 2 to 14 letters: most elements are not asked. */
-	if (d->nodes[i].letters < 2 || d->nodes[i].letters > 14 ||
-	    !label_word(d, i, w, sizeof(w)))
-		return false;
-	for (l = labels; *l != NULL; l++)
-		if (strcmp(*l, w) == 0)
-			return true;
-	return false;
+	return d->nodes[i].letters >= 2 && d->nodes[i].letters <= 14 &&
+	    label_word(d, i, w, sizeof(w)) && in_list(labels, w, strlen(w));
 }
 
 /* Sentence punctuation in a text: commas and full stops of any script. */
