@@ -1089,6 +1089,33 @@ is_copyright(const struct cex_doc *d, uint32_t i)
 }
 
 /*
+ * Whether the text of element i names a newsletter ("newsletter",
+ * "newsletters", "Newsletter-Anmeldung": the loanword of most languages
+ * of Europe). Looks at the first 64 nodes and 512 bytes of their text.
+ */
+static bool
+names_newsletter(const struct cex_doc *d, uint32_t i)
+{
+	char		 lower[512];
+	uint32_t	 k;
+	size_t		 bytes = 0, len, j;
+	const char	*t;
+
+	for (k = i + 1; k < d->nodes[i].end && k < i + 64 &&
+	    bytes < sizeof(lower); k++) {
+		if (!node_is_text(&d->nodes[k]))
+			continue;
+		t = d->nodes[k].g->v.text.text;
+		len = strnlen(t, sizeof(lower) - bytes);
+		for (j = 0; j < len; j++)
+			lower[bytes + j] = (char)(t[j] >= 'A' && t[j] <= 'Z' ?
+			    t[j] + 32 : t[j]);
+		bytes += len;
+	}
+	return memmem(lower, bytes, "newsletter", 10) != NULL;
+}
+
+/*
  * Whether an element inside the article is clutter: its names say so
  * and it is not where most of the text is, or it is a list of links,
  * or navigation.
@@ -1189,6 +1216,14 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 	 * publisher's, not the article's text.
 	 */
 	if (n->letters <= 300 && is_copyright(a->d, i))
+		return CLUTTER;
+	/*
+	 * A line that links to a newsletter (200 letters at most: "Sign up
+	 * to our daily newsletter here") is a call to sign up, the
+	 * publisher's, not the article's text.
+	 */
+	if (n->letters <= 200 && n->linked > 0 && 2 * n->letters < total &&
+	    names_newsletter(a->d, i))
 		return CLUTTER;
 	/* An advertisement's label is the ad's, whatever holds it. */
 	if (labels_ad(a->d, i))
