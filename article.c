@@ -2199,6 +2199,21 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			rank(top, i, s);
 	best = top[0].node;
 	best_score = top[0].score;
+	/*
+	 * The page's main element (main, role=main, articleBody) around
+	 * the best that scores half as much as it or more, and is not
+	 * mostly links, holds the article whole: the best is one of its
+	 * parts, a section of a company's page or a feature of a product's,
+	 * each a block of its own.
+	 */
+	for (k = 1; k < NTOP && (c = top[k].node) != 0; k++)
+		if (c < best && d->nodes[c].end > best &&
+		    is_main(&d->nodes[c]) && top[k].score >= 0.5 * best_score &&
+		    2 * d->nodes[c].linked < d->nodes[c].letters) {
+			best = c;
+			best_score = top[k].score;
+			break;
+		}
 	if (best != 0 && (c = shared_ancestor(&a, top, body)) != 0) {
 		best = c;
 		best_score = final_score(&a, c);
