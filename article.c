@@ -131,6 +131,9 @@ struct article {
 #define OUTSIDE		1	/* ... not the article */
 #define THREAD		2	/* ... and in what readers write */
 	unsigned char	*anchor;	/* holds the first h1 or the main */
+	unsigned char	*main;		/* see mark_main: */
+#define MAIN		1	/* ... the page's main content */
+#define IN_PRODUCT	2	/* ... within a product's microdata */
 	struct word_counts *names;	/* each element's, see read_names */
 	unsigned char	*field;		/* holds a field to type text in */
 	uint32_t	 title;		/* --title: the h1 kept, or 0 */
@@ -483,10 +486,11 @@ is_layout_wrapper(const struct article *a, uint32_t i, uint32_t page_letters)
 
 /*
  * The page's hints that an element is its main content, the strong
- * ones: a page has one main element, one body of an article.
+ * ones: a page has one main element, one body of an article. (And a
+ * product's description, see mark_main.)
  */
 static bool
-is_main(const struct cex_node *n)
+is_main_element(const struct cex_node *n)
 {
 	const GumboAttribute	*a;
 
@@ -499,23 +503,31 @@ is_main(const struct cex_node *n)
 	    strcasecmp(a->value, "main") == 0;
 }
 
+/* Whether element i is one of the page's main content (mark_main). */
+static bool
+is_main(const struct article *a, uint32_t i)
+{
+	return (a->main[i] & MAIN) != 0;
+}
+
 /* The page's own hints that an element holds its main content. */
 static bool
-is_hinted(const struct cex_node *n)
+is_hinted(const struct article *a, uint32_t i)
 {
-	const GumboAttribute	*a;
+	const struct cex_node	*n = &a->d->nodes[i];
+	const GumboAttribute	*r;
 
-	if (n->tag == GUMBO_TAG_ARTICLE || is_main(n))
+	if (n->tag == GUMBO_TAG_ARTICLE || is_main(a, i))
 		return true;
-	return (a = dom_attr(n, "role")) != NULL &&
-	    strcasecmp(a->value, "article") == 0;
+	return (r = dom_attr(n, "role")) != NULL &&
+	    strcasecmp(r->value, "article") == 0;
 }
 
 /* Whether an element says it is the article: a hint, or its names. */
 static bool
 names_article(const struct article *a, uint32_t i)
 {
-	if (is_hinted(&a->d->nodes[i]))
+	if (is_hinted(a, i))
 		return true;
 	return a->names[i].good > 0 && a->names[i].bad == 0;
 }
@@ -837,7 +849,7 @@ final_score(const struct article *a, uint32_t i)
 	s *= 1 - density;
 	w = name_weight(a, i);
 	s += w * (s < 10 ? s : 10);
-	if (is_hinted(n))
+	if (is_hinted(a, i))
 		s *= 1.5;
 	/*
 	 * The page's JSON-LD data, when it gives the article's text, is
@@ -1684,6 +1696,37 @@ mark_fields(struct article *a)
 }
 
 /*
+ * Marks the elements the page names as its main content: main,
+ * role=main, itemprop=articleBody; and the description of a product
+ * (itemprop=description with text, in an item of schema.org's Product
+ * type), which shops put in tabs beside customers' reviews and boxes of
+ * other products: it is what the page is about.
+ */
+static void
+mark_main(struct article *a)
+{
+	const struct cex_doc	*d = a->d;
+	const struct cex_node	*n;
+	const GumboAttribute	*prop;
+	uint32_t		 i;
+	unsigned char		 scope;
+
+	for (i = 1; i < d->nnodes; i++) {
+		n = &d->nodes[i];
+		if (!node_is_element(n))
+			continue;
+		scope = a->main[n->parent] & IN_PRODUCT;
+		if (is_main_element(n) || (scope != 0 && n->letters > 0 &&
+		    (prop = dom_attr(n, "itemprop")) != NULL &&
+		    strcasecmp(prop->value, "description") == 0))
+			a->main[i] = MAIN;
+		if (dom_attr(n, "itemscope") != NULL)
+			scope = has_itemtype(n, "Product") ? IN_PRODUCT : 0;
+		a->main[i] |= scope;
+	}
+}
+
+/*
  * Marks the elements that hold the first live h1 of the page or an
  * element is_main names, and their ancestors: the article is in them.
  * A main or article body named as clutter does not count.
@@ -1700,7 +1743,7 @@ mark_anchors(struct article *a)
 		if (!a->live[i] || !node_is_element(n))
 			continue;
 		if ((n->tag == GUMBO_TAG_H1 && h1 == 0 && n->letters > 0) ||
-		    (is_main(n) && !is_outside(a, i))) {
+		    (is_main(a, i) && !is_outside(a, i))) {
 			if (n->tag == GUMBO_TAG_H1)
 				a->h1 = h1 = i;
 			a->anchor[i] = 1;
@@ -2133,6 +2176,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	    (a.score = calloc(d->nnodes, sizeof(*a.score))) == NULL ||
 	    (a.outside = calloc(d->nnodes, 1)) == NULL ||
 	    (a.anchor = calloc(d->nnodes, 1)) == NULL ||
+	    (a.main = calloc(d->nnodes, 1)) == NULL ||
 	    (a.names = calloc(d->nnodes, sizeof(*a.names))) == NULL ||
 	    (a.field = calloc(d->nnodes, 1)) == NULL ||
 	    (root = calloc(d->nnodes, 1)) == NULL ||
@@ -2150,6 +2194,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	}
 	read_names(&a, body != 0 ? d->nodes[body].letters : 0);
 	mark_fields(&a);
+	mark_main(&a);
 	mark_anchors(&a);
 	/*
 	 * What is named as the parts around the article (comments, a
@@ -2200,7 +2245,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	best = top[0].node;
 	best_score = top[0].score;
 	/*
-	 * The page's main element (main, role=main, articleBody) around
+	 * The page's main element (is_main: main, role=main...) around
 	 * the best that scores half as much as it or more, and is not
 	 * mostly links, holds the article whole: the best is one of its
 	 * parts, a section of a company's page or a feature of a product's,
@@ -2208,7 +2253,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	 */
 	for (k = 1; k < NTOP && (c = top[k].node) != 0; k++)
 		if (c < best && d->nodes[c].end > best &&
-		    is_main(&d->nodes[c]) && top[k].score >= 0.5 * best_score &&
+		    is_main(&a, c) && top[k].score >= 0.5 * best_score &&
 		    2 * d->nodes[c].linked < d->nodes[c].letters) {
 			best = c;
 			best_score = top[k].score;
@@ -2308,6 +2353,7 @@ out:
 	free(a.score);
 	free(a.outside);
 	free(a.anchor);
+	free(a.main);
 	free(a.names);
 	free(a.field);
 	free(root);
