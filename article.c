@@ -322,6 +322,18 @@ is_taxonomy(const char *s, bool within)
 	return false;
 }
 
+/* Whether the len letters of w are all hexadecimal digits, a to f. */
+static bool
+is_hex_letters(const char *w, size_t len)
+{
+	size_t	 k;
+
+	for (k = 0; k < len; k++)
+		if (w[k] < 'a' || w[k] > 'f')
+			return false;
+	return true;
+}
+
 /*
  * Counts the words of a class or id value: runs of letters, lower-
  * cased, cut at any other character and where camelCase turns upper.
@@ -349,6 +361,14 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 	 */
 	bool	 variants = strchr(s, ':') != NULL;
 
+	/*
+	 * Letters a to f right after a digit are a part of a hexadecimal
+	 * code (a generated id, "2ad6"), not a word: "ad" there is no
+	 * advertisement. (After a digit, other letters are words:
+	 * "img640caption".)
+	 */
+	bool	 coded = false, digit = false;
+
 	for (;; s++) {
 		unsigned char ch = (unsigned char)*s;
 		bool letter = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
@@ -356,6 +376,7 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 		upper = ch >= 'A' && ch <= 'Z';
 		if (!letter || (upper && n > 0 && w[n - 1] >= 'a')) {
 			if (n > 0 && n < sizeof(w) && !skip &&
+			    !(coded && is_hex_letters(w, n)) &&
 			    ((k = list_index(bad_words, w, n)) < 0 ||
 			    !common[k])) {
 				c->good += in_list(good_words, w, n);
@@ -402,6 +423,9 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 			skip = is_taxonomy(s + 1, false);
 		else if ((ch == '-' || ch == '_') && is_taxonomy(s + 1, true))
 			skip = true;
+		if (letter && n == 0)
+			coded = digit;
+		digit = ch >= '0' && ch <= '9';
 		if (letter && n < sizeof(w))
 			w[n++] = (char)(upper ? ch + ('a' - 'A') : ch);
 	}
