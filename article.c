@@ -1275,25 +1275,61 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 }
 
 /*
+ * Whether the len bytes at s are a code: letters and digits, at least
+ * one digit ("6b4d0f1", "0").
+ */
+static bool
+is_code(const char *s, size_t len)
+{
+	size_t	 k, digits = 0;
+
+	for (k = 0; k < len; k++) {
+		if (s[k] >= '0' && s[k] <= '9')
+			digits++;
+		else if (!((s[k] >= 'a' && s[k] <= 'z') ||
+		    (s[k] >= 'A' && s[k] <= 'Z')))
+			return false;
+	}
+	return digits > 0;
+}
+
+/*
  * Whether the class word w (len bytes) of the class value list is a
  * modifier of another of its words, BEM's way: that word, then "--" and
  * the modifier ("panel panel--reviews"). (A single "_" joins the words
  * of one name as often: "wrapper wrapper_type_text" is another kind of
- * wrapper.) Looks at the first 32 words of list.
+ * wrapper.) So is that word, then "-" or "_" and a code, the id page
+ * builders give each element of a kind ("elementor-element
+ * elementor-element-6b4d0f1", "et_pb_text et_pb_text_0"): it names the
+ * element, not its kind. Looks at the first 32 words of list, and only
+ * for a word with "--" or a code at its end.
  */
 static bool
 is_modifier(const char *list, const char *w, size_t len)
 {
 	static const char space[] = " \t\n\f\r";
-	size_t	 lv, k;
+	size_t	 lv, k, code = 0;
+	bool	 bem;
 
-	if (len < 3 || memmem(w, len, "--", 2) == NULL)
+	if (len < 3)
+		return false;
+	bem = memmem(w, len, "--", 2) != NULL;
+	for (k = len; k-- > 1; )
+		if (w[k] == '-' || w[k] == '_') {
+			if (is_code(w + k + 1, len - k - 1))
+				code = k;
+			break;
+		}
+	if (!bem && code == 0)
 		return false;
 	for (k = 0; k < 32 && *(list += strspn(list, space)) != '\0';
 	    k++, list += lv) {
 		lv = strcspn(list, space);
-		if (lv + 2 < len && memcmp(list, w, lv) == 0 &&
-		    w[lv] == '-' && w[lv + 1] == '-')
+		if (lv >= len || memcmp(list, w, lv) != 0)
+			continue;
+		if (bem && lv + 2 < len && w[lv] == '-' && w[lv + 1] == '-')
+			return true;
+		if (code != 0 && lv == code)
 			return true;
 	}
 	return false;
@@ -1384,17 +1420,18 @@ marks_entry(const struct cex_node *n)
 }
 
 /*
- * Whether element i lies in an entry (marks_entry) that does not hold
- * the best container: a part of another post, as the excerpts of
- * featured posts above a post are. Looks 16 levels up at most.
+ * Whether element i is or lies in an entry (marks_entry) that does not
+ * hold the best container: another post, or a part of one, as the
+ * excerpts of featured posts above a post are. Looks 16 levels up at
+ * most.
  */
 static bool
 in_other_entry(const struct cex_doc *d, uint32_t i, uint32_t best)
 {
 	uint32_t	 p, k;
 
-	for (p = d->nodes[i].parent, k = 0; p != 0 && k < 16 &&
-	    !(p < best && d->nodes[p].end > best); p = d->nodes[p].parent, k++)
+	for (p = i, k = 0; p != 0 && k < 16 &&
+	    !(p <= best && d->nodes[p].end > best); p = d->nodes[p].parent, k++)
 		if (marks_entry(&d->nodes[p]))
 			return true;
 	return false;
@@ -2067,11 +2104,12 @@ spare_kinds(struct cleaner *cl)
 /*
  * A heading labels what follows it: when all that follows it in its
  * parent, up to the next heading, was removed as links to elsewhere
- * ("More on this" over a list of links), the heading labels nothing
- * that is left, and goes too. What it labels must have held text,
- * mostly linked, and gone whole: a heading over a section with
- * anything left stays, and so does one over a removed byline or date,
- * often the article's own title.
+ * ("More on this" over a list of links) or as a part of the page
+ * around the article (readers' comments, related stories), the heading
+ * labels nothing that is left, and goes too. What it labels must have
+ * held text, mostly linked or outside, and gone whole: a heading over a
+ * section with anything left stays, and so does one over a removed
+ * byline or date, often the article's own title.
  */
 static void
 remove_bare_headings(struct article *a, const unsigned char *root)
@@ -2100,7 +2138,8 @@ remove_bare_headings(struct article *a, const unsigned char *root)
 				if (d->nodes[s].letters == 0)
 					continue;
 				if (!(d->nodes[s].flags & NODE_REMOVED) ||
-				    2 * d->nodes[s].linked < d->nodes[s].letters)
+				    (2 * d->nodes[s].linked < d->nodes[s].letters &&
+				    a->outside[s] == 0))
 					break;
 				removed = true;
 			}
