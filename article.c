@@ -367,7 +367,7 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 	 * advertisement. (After a digit, other letters are words:
 	 * "img640caption".)
 	 */
-	bool	 coded = false, digit = false;
+	const char *begin = s;
 
 	for (;; s++) {
 		unsigned char ch = (unsigned char)*s;
@@ -376,7 +376,8 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 		upper = ch >= 'A' && ch <= 'Z';
 		if (!letter || (upper && n > 0 && w[n - 1] >= 'a')) {
 			if (n > 0 && n < sizeof(w) && !skip &&
-			    !(coded && is_hex_letters(w, n)) &&
+			    !(s - n > begin && s[-(ptrdiff_t)n - 1] >= '0' &&
+			    s[-(ptrdiff_t)n - 1] <= '9' && is_hex_letters(w, n)) &&
 			    ((k = list_index(bad_words, w, n)) < 0 ||
 			    !common[k])) {
 				c->good += in_list(good_words, w, n);
@@ -423,9 +424,6 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 			skip = is_taxonomy(s + 1, false);
 		else if ((ch == '-' || ch == '_') && is_taxonomy(s + 1, true))
 			skip = true;
-		if (letter && n == 0)
-			coded = digit;
-		digit = ch >= '0' && ch <= '9';
 		if (letter && n < sizeof(w))
 			w[n++] = (char)(upper ? ch + ('a' - 'A') : ch);
 	}
