@@ -1849,10 +1849,29 @@ style_hides(const char *style)
 }
 
 /*
+ * Whether a hidden element is a closed panel of tabs or of an
+ * accordion, as WAI-ARIA's patterns mark them (role=tabpanel; role=region
+ * labelled by its button): a click opens it, and it is the page's text,
+ * the answers of an FAQ, a product's details.
+ */
+static bool
+is_panel(const struct cex_node *n)
+{
+	const GumboAttribute	*role = dom_attr(n, "role");
+
+	if (role == NULL)
+		return false;
+	return strcasecmp(role->value, "tabpanel") == 0 ||
+	    (strcasecmp(role->value, "region") == 0 &&
+	    dom_attr(n, "aria-labelledby") != NULL);
+}
+
+/*
  * Removes what the page hides from its readers: elements with the
  * hidden attribute, aria-hidden="true", or a style that hides them.
  * Pages keep there copies of their text for other layouts, templates
- * and the text of widgets; what a reader sees is the page. Runs before
+ * and the text of widgets; what a reader sees is the page. But for
+ * closed panels (is_panel), which a reader opens. Runs before
  * anything is measured; the style attributes are still there, as the
  * attribute filter only marks them to be left out of the output.
  */
@@ -1867,6 +1886,7 @@ remove_hidden(struct cex_doc *d)
 		n = &d->nodes[i];
 		if (node_is_element(n) && !(n->flags & NODE_REMOVED) &&
 		    n->tag != GUMBO_TAG_HTML && n->tag != GUMBO_TAG_BODY &&
+		    !is_panel(n) &&
 		    (dom_attr(n, "hidden") != NULL ||
 		    ((at = dom_attr(n, "aria-hidden")) != NULL &&
 		    strcasecmp(at->value, "true") == 0) ||
