@@ -1210,9 +1210,12 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 	 * A heading of the article's sections is its section's header, and
 	 * sites name it so ("recipe-header", "section-header"): on a
 	 * heading, that word says what it is, not that it is the page's.
-	 * (A heading that is a link is the headline of another page.)
+	 * (A heading that is a link is the headline of another page.) On a
+	 * table it says that the table has a header row ("table-header"), or
+	 * that it is a story's header (its headline and date).
 	 */
-	if (is_heading(n->tag) && 2 * n->linked < n->letters)
+	if ((is_heading(n->tag) && 2 * n->linked < n->letters) ||
+	    n->tag == GUMBO_TAG_TABLE)
 		bad -= c->header;
 	/*
 	 * A block named as a caption alone that holds 600 letters or more
@@ -1392,18 +1395,20 @@ has_itemtype(const struct cex_node *n, const char *type)
 /*
  * Whether an element marks one entry of a page, a post or an article
  * (an article element or role, hAtom's hentry, schema.org's Article
- * and Posting types): a page of several lists each entry in one.
+ * and Posting types): a page of several lists each entry in one. With
+ * named only, the names and types alone: sites use the article element
+ * for any box of their layout as well.
  */
 static bool
-marks_entry(const struct cex_node *n)
+marks_entry(const struct cex_node *n, bool named)
 {
 	const GumboAttribute	*a;
 	const char		*s;
 	size_t			 len;
 
-	if (n->tag == GUMBO_TAG_ARTICLE)
+	if (!named && n->tag == GUMBO_TAG_ARTICLE)
 		return true;
-	if ((a = dom_attr(n, "role")) != NULL &&
+	if (!named && (a = dom_attr(n, "role")) != NULL &&
 	    strcasecmp(a->value, "article") == 0)
 		return true;
 	if ((a = dom_attr(n, "class")) != NULL)
@@ -1418,10 +1423,10 @@ marks_entry(const struct cex_node *n)
 }
 
 /*
- * Whether element i is or lies in an entry (marks_entry) that does not
- * hold the best container: another post, or a part of one, as the
- * excerpts of featured posts above a post are. Looks 16 levels up at
- * most.
+ * Whether element i lies in an entry (marks_entry) that does not hold
+ * the best container, or is one that its names or type mark: another
+ * post, or a part of one, as the excerpts of featured posts above a
+ * post are. Looks 16 levels up at most.
  */
 static bool
 in_other_entry(const struct cex_doc *d, uint32_t i, uint32_t best)
@@ -1430,7 +1435,7 @@ in_other_entry(const struct cex_doc *d, uint32_t i, uint32_t best)
 
 	for (p = i, k = 0; p != 0 && k < 16 &&
 	    !(p <= best && d->nodes[p].end > best); p = d->nodes[p].parent, k++)
-		if (marks_entry(&d->nodes[p]))
+		if (marks_entry(&d->nodes[p], p == i))
 			return true;
 	return false;
 }
@@ -1591,7 +1596,7 @@ keep_lead(const struct article *a, unsigned char *root, uint32_t best)
 	    d->nodes[top].end > a->h1); top = d->nodes[top].parent)
 		continue;
 	if (top == 0 || !(names_article(a, top) ||
-	    marks_entry(&d->nodes[top])))
+	    marks_entry(&d->nodes[top], false)))
 		return;
 	for (i = d->nodes[a->h1].end; i < best; i++)
 		if (d->nodes[i].end <= best && (root[i] || is_lead(a, i))) {
@@ -1657,7 +1662,10 @@ twins_nest(const struct article *a, uint32_t low, uint32_t up, uint32_t want)
  * sits apart from the post about the dish: an element the page marks
  * as a schema.org Recipe or HowTo, or whose class or id names a recipe
  * and no clutter, with text not mostly links, outside comments and
- * sidebars and other entries, joins the best container.
+ * sidebars and other entries, joins the best container. A card has a
+ * block of text, 25 letters, at least; a shorter element named for a
+ * recipe is a detail of one, its time or its difficulty, as in the
+ * teasers of other recipes.
  */
 static bool
 is_recipe_card(const struct article *a, uint32_t i, uint32_t best)
@@ -1665,7 +1673,7 @@ is_recipe_card(const struct article *a, uint32_t i, uint32_t best)
 	const struct cex_node	*n = &a->d->nodes[i];
 
 	if (!a->live[i] || !node_is_element(n) || a->outside[i] ||
-	    n->letters == 0 || 2 * n->linked >= n->letters)
+	    n->letters < 25 || 2 * n->linked >= n->letters)
 		return false;
 	return (has_itemtype(n, "Recipe") || has_itemtype(n, "HowTo") ||
 	    a->names[i].recipe > 0) && !in_other_entry(a->d, i, best);
