@@ -198,7 +198,9 @@ static const char *const thread_words[] = {
  * biography, the post's metadata ("entry-meta": its date, author,
  * categories and tags), a gallery or slideshow of pictures (their
  * captions), a call to action or to donate, tags, breadcrumbs, pages,
- * tools to print or follow, a login. And "hidden" (see name_words).
+ * tools to print or follow, a login, a request for the reader's
+ * feedback ("Was this answer helpful?"). And "hidden" (see
+ * name_words).
  */
 static const char *const aside_words[] = {
 	"caption", "credit", "credits", "byline", "author", "bio", "share",
@@ -208,7 +210,7 @@ static const char *const aside_words[] = {
 	"disclosure", "disclaimer", "meta", "slideshow", "carousel", "gallery",
 	"slider", "cta", "donate", "donation", "donations", "tags", "tag",
 	"breadcrumb", "breadcrumbs", "pagination", "toolbar", "tools", "follow",
-	"login", "print", NULL
+	"login", "print", "feedback", NULL
 };
 
 /*
