@@ -2242,6 +2242,9 @@ out:
 	return rc;
 }
 
+/* A root's mark, while the best container's twins are counted. */
+#define TWIN	2
+
 int
 method_article(struct cex_doc *d, const struct cex_opts *opts)
 {
@@ -2249,7 +2252,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	const struct cex_node *n;
 	struct article	 a;
 	unsigned char	*root = NULL, *live, *comments_from = NULL;
-	uint32_t	 i, best = 0, c, parent, body, total, want, k;
+	uint32_t	 i, best = 0, c, parent, body, total, want, k, twins;
 	double		 s, best_score = 0;
 	int		 rc = -1;
 
@@ -2412,15 +2415,34 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		if (c == best || joins(&a, c, best_score) ||
 		    is_twin(&a, c, best))
 			root[c] = 1;
+	twins = 0;
 	for (i = 1; i < d->nnodes; i++)
 		if (i == parent)
 			i = d->nodes[parent].end - 1;
 		else if (i < best && d->nodes[i].end > best)
 			continue;	/* an ancestor */
-		else if (is_twin(&a, i, best) || is_recipe_card(&a, i, best)) {
+		else if (is_twin(&a, i, best)) {
+			root[i] = TWIN;
+			twins++;
+			i = d->nodes[i].end - 1;
+		} else if (is_recipe_card(&a, i, best)) {
 			root[i] = 1;
 			i = d->nodes[i].end - 1;
 		}
+	/*
+	 * A class that more than three blocks elsewhere in the page share
+	 * with the best is the site's name for any box ("module", YUI's
+	 * "bd"), its widgets' and teasers' too: of so many, a part of the
+	 * article is one whose text is not linked (less than 5%), or one
+	 * that holds half as much text as the best.
+	 */
+	for (i = 1; i < d->nnodes; i++)
+		if (root[i] == TWIN)
+			root[i] = twins <= 3 ||
+			    20 * (uint64_t)d->nodes[i].linked <
+			    d->nodes[i].letters ||
+			    2 * (uint64_t)d->nodes[i].letters >=
+			    d->nodes[best].letters;
 	if (opts->lead)
 		keep_lead(&a, root, best);
 	keep_headings(&a, root);
