@@ -630,7 +630,8 @@ labels_comments(const struct cex_doc *d, uint32_t i)
 
 /*
  * Whether element i is the label of an advertisement's slot: its text
- * (label_word) is the word pages of many languages put over one.
+ * (label_word) is the word pages of many languages put over one, or the
+ * words over a sponsor's box ("Presented by", "präsentiert von").
  */
 static bool
 labels_ad(const struct cex_doc *d, uint32_t i)
@@ -639,7 +640,8 @@ labels_ad(const struct cex_doc *d, uint32_t i)
 	    "advertisements", "advertising", "ad", "ads", "sponsored",
 	    "anzeige", "werbung", "publicité", "publicite", "publicidad",
 	    "pubblicità", "pubblicita", "advertentie", "reklame", "reklama",
-	    "annons", "annonce", "mainos", "reklám", "реклама", NULL };
+	    "annons", "annonce", "mainos", "reklám", "реклама", "presentedby",
+	    "sponsoredby", "präsentiertvon", "gesponsertvon", NULL };
 	char		 w[64];
 
 	/* The labels have 2 to 14 letters: most elements are not asked. */
