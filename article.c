@@ -170,12 +170,13 @@ in_list(const char *const *list, const char *w, size_t len)
 /*
  * Names of the parts of a page around the article that can hold much
  * text of their own: the text of the sidebar or the footer, of related
- * stories, of a popup over the page is never the article; nor is a
+ * stories, of a popup or an overlay over the page or over a video (a
+ * notice to consent before it plays) is never the article; nor is a
  * thread (thread_words), which is outside it too.
  */
 static const char *const outside_words[] = {
 	"sidebar", "footer", "related", "recommended", "recirc", "popular",
-	"trending", "rail", "modal", "popup", "lightbox", NULL
+	"trending", "rail", "modal", "popup", "lightbox", "overlay", NULL
 };
 
 /*
