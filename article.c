@@ -1714,7 +1714,8 @@ is_heading_block(const struct article *a, uint32_t p)
 /*
  * A heading is the title of what follows it: a heading (is_heading_
  * block) right before a part of the article (in root), with nothing but
- * spaces between them, goes with it; so do the headings before that
+ * spaces or elements without text between them (a picture, a divider, an
+ * empty ad slot), goes with it; so do the headings before that
  * heading. The headings of the sections of a page built of boxes, each
  * heading in a box of its own, are not in the box of their text.
  * Backward, each element's next sibling found over the text between.
@@ -1730,8 +1731,7 @@ keep_headings(const struct article *a, unsigned char *root)
 			continue;
 		end = d->nodes[d->nodes[p].parent].end;
 		for (q = d->nodes[p].end; q < end &&
-		    !node_is_element(&d->nodes[q]) && d->nodes[q].letters == 0;
-		    q = d->nodes[q].end)
+		    d->nodes[q].letters == 0; q = d->nodes[q].end)
 			continue;
 		if (q < end && root[q] && is_heading_block(a, p))
 			root[p] = 1;
