@@ -1718,7 +1718,9 @@ is_heading_block(const struct article *a, uint32_t p)
  * empty ad slot), goes with it; so do the headings before that
  * heading. The headings of the sections of a page built of boxes, each
  * heading in a box of its own, are not in the box of their text.
- * Backward, each element's next sibling found over the text between.
+ * Backward, each heading's next sibling with text found over what lies
+ * between: a heading has text, so the runs looked over are each looked
+ * over once.
  */
 static void
 keep_headings(const struct article *a, unsigned char *root)
@@ -1727,13 +1729,14 @@ keep_headings(const struct article *a, unsigned char *root)
 	uint32_t		 p, q, end;
 
 	for (p = d->nnodes; p-- > 1; ) {
-		if (!node_is_element(&d->nodes[p]) || root[p])
+		if (!node_is_element(&d->nodes[p]) || root[p] ||
+		    !is_heading_block(a, p))
 			continue;
 		end = d->nodes[d->nodes[p].parent].end;
 		for (q = d->nodes[p].end; q < end &&
 		    d->nodes[q].letters == 0; q = d->nodes[q].end)
 			continue;
-		if (q < end && root[q] && is_heading_block(a, p))
+		if (q < end && root[q])
 			root[p] = 1;
 	}
 }

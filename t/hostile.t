@@ -166,6 +166,12 @@ ok $? "isindex: left out, with the limits off too"
 gen headings 'print "<h2><div>" x 250, " " x 20000000, "x"'
 bounded headings 4 512 0 -t
 
+# A paragraph and 200,000 empty siblings: article looks over elements
+# without text for the heading before a part of the article, from each
+# heading only, not from each element.
+gen empties 'print "<div><p>", "word " x 50, "</p>", "<div>        </div>" x 200000, "<p>", "text " x 40, "</p></div>"'
+bounded empties 2 512 0 -t
+
 # A table tag that would make gumbo pop its whole stack, looking for an
 # HTML select where only a foreign one is open, fails an assertion in
 # gumbo and aborts the program: the tag is left out, the text kept.
