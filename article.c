@@ -585,12 +585,11 @@ label_word(const struct cex_doc *d, uint32_t i, char *w, size_t size)
 				return false;
 			if (c >= '0' && c <= '9' && ++digits > 6)
 				return false;
-			if (c < 0x80 && !((c >= 'a' && c <= 'z') ||
-			    (c >= 'A' && c <= 'Z')))
+			if (c < 0x80 && !ascii_is_alpha(c))
 				continue;
 			if (n + 1 >= size)
 				return false;
-			w[n++] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+			w[n++] = (char)ascii_lower(c);
 		}
 	}
 	w[n] = '\0';
@@ -1078,8 +1077,7 @@ skip_space(const char *s)
 {
 	size_t	 k;
 
-	for (k = 0; s[k] == ' ' || s[k] == '\t' || s[k] == '\n' ||
-	    s[k] == '\f' || s[k] == '\r'; k++)
+	for (k = 0; ascii_is_space((unsigned char)s[k]); k++)
 		if (k == 256)
 			return NULL;
 	return s + k;
@@ -1147,8 +1145,7 @@ names_newsletter(const struct cex_doc *d, uint32_t i)
 		t = d->nodes[k].g->v.text.text;
 		len = strnlen(t, sizeof(lower) - bytes);
 		for (j = 0; j < len; j++)
-			lower[bytes + j] = (char)(t[j] >= 'A' && t[j] <= 'Z' ?
-			    t[j] + 32 : t[j]);
+			lower[bytes + j] = (char)ascii_lower((unsigned char)t[j]);
 		bytes += len;
 	}
 	return memmem(lower, bytes, "newsletter", 10) != NULL;
@@ -1292,8 +1289,7 @@ is_code(const char *s, size_t len)
 	for (k = 0; k < len; k++) {
 		if (s[k] >= '0' && s[k] <= '9')
 			digits++;
-		else if (!((s[k] >= 'a' && s[k] <= 'z') ||
-		    (s[k] >= 'A' && s[k] <= 'Z')))
+		else if (!ascii_is_alpha((unsigned char)s[k]))
 			return false;
 	}
 	return digits > 0;
@@ -1902,12 +1898,11 @@ remove_hidden(struct cex_doc *d)
 		n = &d->nodes[i];
 		if (node_is_element(n) && !(n->flags & NODE_REMOVED) &&
 		    n->tag != GUMBO_TAG_HTML && n->tag != GUMBO_TAG_BODY &&
-		    !is_panel(n) &&
 		    (dom_attr(n, "hidden") != NULL ||
 		    ((at = dom_attr(n, "aria-hidden")) != NULL &&
 		    strcasecmp(at->value, "true") == 0) ||
 		    ((at = dom_attr(n, "style")) != NULL &&
-		    style_hides(at->value)))) {
+		    style_hides(at->value))) && !is_panel(n)) {
 			n->flags |= NODE_REMOVED;
 			i = n->end;
 		} else
