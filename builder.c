@@ -3141,11 +3141,25 @@ force(struct builder *b, const struct btoken *t)
 }
 
 /*
+ * Whether the bound of elements is spent: no element more, even one
+ * without attributes, would be allowed. Nearly every start tag makes
+ * one, and past the bound they are refused before the model runs them:
+ * a page of millions of blocks, each reopening a hundred formatting
+ * elements, would otherwise cost the model a few hundred steps a tag.
+ */
+static bool
+elements_spent(const struct builder *b)
+{
+	return b->lim.elements > 0 && b->s.weight + 2 > 2 * b->lim.elements;
+}
+
+/*
  * A start or end tag. Returns BUILDER_KEPT; BUILDER_BARE if it is kept
  * without its attributes (past the limit of those added to html and
  * body); or why the tag must be left out: a limit (BUILDER_DEPTH...),
  * or BUILDER_LEFT_OUT for isindex, whatever the limits. Past the work
- * limit, every tag is refused.
+ * limit, every tag is refused; past the bound of elements, every start
+ * tag.
  * The start tags of raw text elements and the end tag that closes one
  * are never refused, as leaving them out would turn code into markup.
  */
@@ -3158,7 +3172,9 @@ builder_tag(struct builder *b, const struct btoken *t)
 		force(b, t);
 		return b->nomem ? BUILDER_NOMEM : BUILDER_KEPT;
 	}
-	if ((b->lim.work == 0 || b->s.work <= b->lim.work) &&
+	if (t->type == BT_START && elements_spent(b))
+		r = BUILDER_ELEMENTS;
+	else if ((b->lim.work == 0 || b->s.work <= b->lim.work) &&
 	    ((r = transact(b, t)) == BUILDER_KEPT || r == BUILDER_BARE))
 		return r;
 	/* Refused, unless the tokenizer would read raw text after it. */

@@ -208,7 +208,7 @@ struct cex_node {
 #define GUARD_FORMATTING_DEPTH	128
 #define GUARD_BYTES_PER_ELEMENT	16
 #define GUARD_MIN_ELEMENTS	100000
-#define GUARD_WORK_PER_BYTE	8
+#define GUARD_WORK_PER_BYTE	4
 #define GUARD_MIN_WORK		(1ULL << 20)
 
 /* builder.c: the limits of the model; 0 is no limit. */
