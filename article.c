@@ -341,8 +341,10 @@ is_hex_letters(const char *w, size_t len)
  * Counts the words of a class or id value: runs of letters, lower-
  * cased, cut at any other character and where camelCase turns upper.
  * A layout container names what it sits beside with "with", "has" or
- * "no" ("grid--with-right-rail", "has-sidebar"): the words after those,
- * to the end of that class, are not about the element itself; nor are
+ * "no" ("grid--with-right-rail", "has-sidebar"), and a box the parts
+ * of itself it does not show with "hide" ("hide-toolbar" on a block of
+ * code, "hide-border-bottom"): the words after those, to the end of
+ * that class, are not about the element itself; nor are
  * the words of a taxonomy class (is_taxonomy). A bad word that is
  * common on the page (common[k] set, see read_names) is not counted.
  */
@@ -417,7 +419,8 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 				c->header += n == 6 && memcmp(w, "header", 6) == 0;
 				skip = (n == 4 && memcmp(w, "with", 4) == 0) ||
 				    (n == 3 && memcmp(w, "has", 3) == 0) ||
-				    (n == 2 && memcmp(w, "no", 2) == 0);
+				    (n == 2 && memcmp(w, "no", 2) == 0) ||
+				    (n == 4 && memcmp(w, "hide", 4) == 0);
 			}
 			n = 0;
 		}
