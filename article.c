@@ -338,6 +338,60 @@ is_hex_letters(const char *w, size_t len)
 }
 
 /*
+ * Whether a class or id value holds a code a program made: a run of
+ * five letters and digits or more, both in it ("sc-10f35970-2",
+ * "css-1x2y3z"). "col-md-6" does not.
+ */
+static bool
+has_hash(const char *s)
+{
+	size_t	 run = 0;
+	bool	 digit = false, letter = false;
+
+	for (;; s++) {
+		if (ascii_is_alpha((unsigned char)*s))
+			letter = true;
+		else if (*s >= '0' && *s <= '9')
+			digit = true;
+		else {
+			if (run >= 5 && digit && letter)
+				return true;
+			if (*s == '\0')
+				return false;
+			run = 0;
+			digit = letter = false;
+			continue;
+		}
+		run++;
+	}
+}
+
+/*
+ * Whether the class at s is a name a program made of random letters, as
+ * CSS-in-JS libraries write one beside their code ("sc-10f35970-2
+ * HIAdNh"): five to eight letters, two capitals or more and a small
+ * letter, never three small letters in a row, which a word written in
+ * camelCase has ("adBanner").
+ */
+static bool
+is_generated(const char *s)
+{
+	size_t	 k, upper = 0, lower = 0, run = 0;
+
+	for (k = 0; ascii_is_alpha((unsigned char)s[k]); k++) {
+		if (s[k] >= 'A' && s[k] <= 'Z') {
+			upper++;
+			run = 0;
+		} else if (++run == 3)
+			return false;
+		else
+			lower++;
+	}
+	return k >= 5 && k <= 8 && upper >= 2 && lower >= 1 &&
+	    (s[k] == '\0' || ascii_is_space((unsigned char)s[k]));
+}
+
+/*
  * Counts the words of a class or id value: runs of letters, lower-
  * cased, cut at any other character and where camelCase turns upper.
  * A layout container names what it sits beside with "with", "has" or
@@ -355,7 +409,14 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 	size_t	 n = 0;
 	const struct compound_stem *stem;
 	int	 k;
-	bool	 upper, thread, hides, skip = is_taxonomy(s, false);
+	bool	 upper, thread, hides;
+	/*
+	 * Beside a program's code, a class of random letters is the same
+	 * program's (is_generated), and the words it seems to spell are
+	 * chance: "HIAdNh" has no advertisement in it.
+	 */
+	bool	 hashed = has_hash(s);
+	bool	 skip = is_taxonomy(s, false) || (hashed && is_generated(s));
 	/*
 	 * The class that hides an element ("hidden": Bootstrap's,
 	 * Tailwind's) says it is not shown: a copy of the text for
@@ -427,7 +488,8 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 		if (ch == '\0')
 			break;
 		if (ch == ' ' || ch == '\t' || ch == '\n')
-			skip = is_taxonomy(s + 1, false);
+			skip = is_taxonomy(s + 1, false) ||
+			    (hashed && is_generated(s + 1));
 		else if ((ch == '-' || ch == '_') && is_taxonomy(s + 1, true))
 			skip = true;
 		if (letter && n < sizeof(w))
