@@ -392,6 +392,48 @@ is_generated(const char *s)
 }
 
 /*
+ * Whether the word "hidden" at [at, end) in the class that begins at
+ * tok hides the element. It does alone ("hidden"), after a word that
+ * names the element's state ("is-hidden", "js-hidden",
+ * "visually-hidden", "element-hidden", a framework's prefix "u-",
+ * "uk-") or as a modifier ("teaser--hidden"). It does not after a word
+ * that names a part or a view of the element ("field-label-hidden",
+ * "quick-add-hidden", "overflow-hidden"), nor before a screen's size
+ * or a medium ("hidden-xs", "hidden-print"): it is shown there
+ * elsewhere.
+ */
+static bool
+hides_element(const char *tok, const char *at, const char *end)
+{
+	static const char *const states[] = { "is", "js", "u", "uk",
+	    "visually", "element", NULL };
+	static const char *const media[] = { "xs", "sm", "md", "lg", "xl",
+	    "xxl", "mobile", "phone", "tablet", "desktop", "print", NULL };
+	const char	*w;
+	size_t		 len;
+
+	for (w = end; *w != '\0' && !ascii_is_space((unsigned char)*w) &&
+	    !ascii_is_alpha((unsigned char)*w); w++)
+		continue;
+	for (len = 0; ascii_is_alpha((unsigned char)w[len]); len++)
+		continue;
+	if (len > 0 && in_list(media, w, len))
+		return false;
+	if (at - tok >= 2 && at[-1] == '-' && at[-2] == '-')
+		return true;
+	for (w = tok; w < at; w += len) {
+		for (len = 0; w + len < at &&
+		    ascii_is_alpha((unsigned char)w[len]); len++)
+			continue;
+		if (len == 0)
+			len = 1;
+		else if (!in_list(states, w, len))
+			return false;
+	}
+	return true;
+}
+
+/*
  * Counts the words of a class or id value: runs of letters, lower-
  * cased, cut at any other character and where camelCase turns upper.
  * A layout container names what it sits beside with "with", "has" or
@@ -433,7 +475,7 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 	 * advertisement. (After a digit, other letters are words:
 	 * "img640caption".)
 	 */
-	const char *begin = s;
+	const char *begin = s, *tok = s;
 
 	for (;; s++) {
 		unsigned char ch = (unsigned char)*s;
@@ -449,7 +491,8 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 				c->good += in_list(good_words, w, n);
 				hides = k >= 0 && n == 6 &&
 				    memcmp(w, "hidden", 6) == 0;
-				if (hides && variants) {
+				if (hides && (variants ||
+				    !hides_element(tok, s - n, s))) {
 					k = -1;
 					hides = false;
 				}
@@ -487,9 +530,11 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 		}
 		if (ch == '\0')
 			break;
-		if (ch == ' ' || ch == '\t' || ch == '\n')
+		if (ch == ' ' || ch == '\t' || ch == '\n') {
+			tok = s + 1;
 			skip = is_taxonomy(s + 1, false) ||
 			    (hashed && is_generated(s + 1));
+		}
 		else if ((ch == '-' || ch == '_') && is_taxonomy(s + 1, true))
 			skip = true;
 		if (letter && n < sizeof(w))
