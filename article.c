@@ -2048,8 +2048,10 @@ rank(struct candidate *top, uint32_t i, double s)
  * a how-to, sections under headings) gives several candidates of about
  * the same score, as do the entries of a listing (houses for sale, a
  * catalogue), each a cell or block of its own: when three of the others
- * score 0.7 of the best or more and lie in one ancestor of the best
- * (below the body), that ancestor holds the article. Returns it, or 0.
+ * score 0.7 of the best or more, or two of them 0.85 or more (a
+ * product's description beside its details in two boxes that open on a
+ * click), and lie in one ancestor of the best (below the body), that
+ * ancestor holds the article. Returns it, or 0.
  */
 static uint32_t
 shared_ancestor(const struct article *a, const struct candidate *top,
@@ -2057,22 +2059,24 @@ shared_ancestor(const struct article *a, const struct candidate *top,
 {
 	const struct cex_doc	*d = a->d;
 	uint32_t		 p, q;
-	size_t			 k, count;
+	size_t			 k, count, close;
 
 	for (p = d->nodes[top[0].node].parent; p != 0 && p != body;
 	    p = d->nodes[p].parent) {
-		count = 0;
+		count = close = 0;
 		for (k = 1; k < NTOP && top[k].node != 0; k++) {
 			if (top[k].score < 0.7 * top[0].score)
 				break;
 			q = top[k].node;
 			/* Not a part of the best, nor one holding it. */
 			if ((q > top[0].node && q < d->nodes[top[0].node].end) ||
-			    (q < top[0].node && d->nodes[q].end > top[0].node))
+			    (q < top[0].node && d->nodes[q].end > top[0].node) ||
+			    q <= p || q >= d->nodes[p].end)
 				continue;
-			count += q > p && q < d->nodes[p].end;
+			count++;
+			close += top[k].score >= 0.85 * top[0].score;
 		}
-		if (count >= 3)
+		if (count >= 3 || close >= 2)
 			return p;
 	}
 	return 0;
