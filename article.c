@@ -393,8 +393,8 @@ is_generated(const char *s)
 
 /*
  * Whether the word "hidden" at [at, end) in the class that begins at
- * tok hides the element. It does alone ("hidden"), after a word that
- * names the element's state ("is-hidden", "js-hidden",
+ * tok hides the element. It does alone ("hidden"), right after a word
+ * that names the element's state ("is-hidden", "js-hidden",
  * "visually-hidden", "element-hidden", a framework's prefix "u-",
  * "uk-") or as a modifier ("teaser--hidden"). It does not after a word
  * that names a part or a view of the element ("field-label-hidden",
@@ -421,16 +421,13 @@ hides_element(const char *tok, const char *at, const char *end)
 		return false;
 	if (at - tok >= 2 && at[-1] == '-' && at[-2] == '-')
 		return true;
-	for (w = tok; w < at; w += len) {
-		for (len = 0; w + len < at &&
-		    ascii_is_alpha((unsigned char)w[len]); len++)
-			continue;
-		if (len == 0)
-			len = 1;
-		else if (!in_list(states, w, len))
-			return false;
-	}
-	return true;
+	/* The word before it only: a page's class may be megabytes. */
+	for (w = at; w > tok && !ascii_is_alpha((unsigned char)w[-1]); w--)
+		continue;
+	for (len = 0; w > tok && ascii_is_alpha((unsigned char)w[-1]);
+	    w--, len++)
+		continue;
+	return len == 0 || in_list(states, w, len);
 }
 
 /*

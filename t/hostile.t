@@ -187,6 +187,11 @@ bounded headings 4 512 0 -t
 gen empties 'print "<div><p>", "word " x 50, "</p>", "<div>        </div>" x 200000, "<p>", "text " x 40, "</p></div>"'
 bounded empties 2 512 0 -t
 
+# A class of 7 MB: the words before each "hidden" and the classes
+# beside a program's code are read once, not again for each word.
+gen classes 'print "<div><p>", "word " x 50, "</p><p class=\"", "is-" x 500000, "hidden-" x 500000, " sc-1a2b3c4d ", "HIAdNh " x 300000, "\">", "text " x 40, "</p></div>"'
+bounded classes 2 512 0 -t
+
 # A table tag that would make gumbo pop its whole stack, looking for an
 # HTML select where only a foreign one is open, fails an assertion in
 # gumbo and aborts the program: the tag is left out, the text kept.
