@@ -1986,6 +1986,33 @@ is_panel(const struct cex_node *n)
 }
 
 /*
+ * The best in a panel of tabs (is_panel), or within two levels of
+ * one: the other panels of the same tabs hold the rest of the content
+ * (a product's details and data sheet beside its description, a
+ * recipe's steps beside its ingredients), but for those named as
+ * outside it (customers' reviews) or mostly links.
+ */
+static void
+join_panels(const struct article *a, unsigned char *root, uint32_t best)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 p = best, parent, c;
+	int			 level;
+
+	for (level = 0; level < 3 && p != 0; level++, p = d->nodes[p].parent)
+		if (node_is_element(&d->nodes[p]) && is_panel(&d->nodes[p]))
+			break;
+	if (level == 3 || p == 0)
+		return;
+	parent = d->nodes[p].parent;
+	for (c = parent + 1; c < d->nodes[parent].end; c = d->nodes[c].end)
+		if (c != p && a->live[c] && node_is_element(&d->nodes[c]) &&
+		    is_panel(&d->nodes[c]) && a->outside[c] == 0 &&
+		    2 * d->nodes[c].linked < d->nodes[c].letters)
+			root[c] = 1;
+}
+
+/*
  * Removes what the page hides from its readers: elements with the
  * hidden attribute, aria-hidden="true", or a style that hides them.
  * Pages keep there copies of their text for other layouts, templates
@@ -2527,6 +2554,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		if (c == best || joins(&a, c, best_score) ||
 		    is_twin(&a, c, best))
 			root[c] = 1;
+	join_panels(&a, root, best);
 	twins = 0;
 	for (i = 1; i < d->nnodes; i++)
 		if (i == parent)
