@@ -2492,6 +2492,24 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			best_score = top[k].score;
 			break;
 		}
+	/*
+	 * Content spread over many small blocks (a restaurant's menu, a
+	 * company's page of sections, a product's summary and details)
+	 * has its best block hold less than half of the page's main
+	 * element around it: a main element whose text is less than a
+	 * tenth links lists no other pages, and holds the content whole.
+	 */
+	for (c = best != 0 ? d->nodes[best].parent : 0; c != 0 && c != body;
+	    c = d->nodes[c].parent)
+		if (is_main(&a, c)) {
+			if (a.outside[c] == 0 &&
+			    10 * d->nodes[c].linked < d->nodes[c].letters &&
+			    2 * d->nodes[best].letters < d->nodes[c].letters) {
+				best = c;
+				best_score = final_score(&a, c);
+			}
+			break;
+		}
 	if (best != 0 && (c = shared_ancestor(&a, top, body)) != 0) {
 		best = c;
 		best_score = final_score(&a, c);
