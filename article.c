@@ -114,6 +114,10 @@ static const char *const bad_words[] = {
 
 #define NBAD	(sizeof(bad_words) / sizeof(*bad_words) - 1)
 
+/* The bad words that name the site's navigation. */
+static const char *const menu_words[] = { "menu", "nav", "navigation",
+	NULL };
+
 /*
  * An element's class and id words counted against the lists (see
  * name_words), read once for every element (read_names), 255 at most
@@ -290,7 +294,7 @@ clutter_compound(const char *w, size_t len)
  */
 struct names {
 	int		 good, bad, outside, thread, layout, aside, header, lead;
-	int		 recipe, caption;
+	int		 recipe, caption, menu;
 	uint64_t	 bad_seen[(NBAD + 63) / 64];
 };
 
@@ -518,6 +522,7 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 				    memcmp(w, "recipes", 7) == 0);
 				c->aside += in_list(aside_words, w, n) || hides;
 				c->header += n == 6 && memcmp(w, "header", 6) == 0;
+				c->menu += k >= 0 && in_list(menu_words, w, n);
 				skip = (n == 4 && memcmp(w, "with", 4) == 0) ||
 				    (n == 3 && memcmp(w, "has", 3) == 0) ||
 				    (n == 2 && memcmp(w, "no", 2) == 0) ||
@@ -539,18 +544,32 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 	}
 }
 
-/* The words of an element's class and id. */
+/*
+ * The words of an element's class and id. A menu whose text is less
+ * than a tenth links (the titles of its tabs) is not the site's
+ * navigation but a list of the page's own text (a restaurant's dishes,
+ * a course's plan): its words of navigation (menu_words) do not count
+ * against it.
+ */
 static struct names
 names_of(const struct article *art, const struct cex_node *n)
 {
 	const GumboAttribute	*a;
 	struct names		 c;
+	const char *const	*w;
+	int			 k;
 
 	memset(&c, 0, sizeof(c));
 	if ((a = dom_attr(n, "class")) != NULL)
 		name_words(a->value, &c, art->common);
 	if ((a = dom_attr(n, "id")) != NULL)
 		name_words(a->value, &c, art->common);
+	if (c.menu > 0 && 10 * n->linked < n->letters) {
+		c.bad -= c.menu;
+		for (w = menu_words; *w != NULL; w++)
+			if ((k = list_index(bad_words, *w, strlen(*w))) >= 0)
+				c.bad_seen[k / 64] &= ~((uint64_t)1 << (k % 64));
+	}
 	return c;
 }
 
