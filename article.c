@@ -1278,6 +1278,30 @@ names_newsletter(const struct cex_doc *d, uint32_t i)
 }
 
 /*
+ * Whether element i is the box of a heading of the article's sections
+ * (TYPO3's "frame-header", a page builder's "section-header"): a child
+ * heading below the first level holds four fifths of its letters or
+ * more, and it is not mostly links. Its children are read, once for
+ * each element named as a header.
+ */
+static bool
+heads_section(const struct cex_doc *d, uint32_t i)
+{
+	const struct cex_node	*n = &d->nodes[i];
+	uint32_t		 c;
+
+	if (n->letters == 0 || 2 * n->linked >= n->letters)
+		return false;
+	for (c = i + 1; c < n->end; c = d->nodes[c].end)
+		if (node_is_element(&d->nodes[c]) &&
+		    is_heading(d->nodes[c].tag) &&
+		    d->nodes[c].tag != GUMBO_TAG_H1 &&
+		    5 * d->nodes[c].letters >= 4 * n->letters)
+			return true;
+	return false;
+}
+
+/*
  * Whether an element inside the article is clutter: its names say so
  * and it is not where most of the text is, or it is a list of links,
  * or navigation.
@@ -1337,13 +1361,15 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 	/*
 	 * A heading of the article's sections is its section's header, and
 	 * sites name it so ("recipe-header", "section-header"): on a
-	 * heading, that word says what it is, not that it is the page's.
+	 * heading, or on the box of one (heads_section), that word says
+	 * what it is, not that it is the page's.
 	 * (A heading that is a link is the headline of another page.) On a
 	 * table it says that the table has a header row ("table-header"), or
 	 * that it is a story's header (its headline and date).
 	 */
 	if ((is_heading(n->tag) && 2 * n->linked < n->letters) ||
-	    n->tag == GUMBO_TAG_TABLE)
+	    n->tag == GUMBO_TAG_TABLE || (c->header > 0 &&
+	    heads_section(a->d, i)))
 		bad -= c->header;
 	/*
 	 * A block named as a caption alone that holds 600 letters or more
