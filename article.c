@@ -230,6 +230,17 @@ static const char *const lead_words[] = {
 };
 
 /*
+ * Names of a recipe, in the languages whose sites name their parts in
+ * their own words ("mrtn-recette_ingredients", "rezept-zutaten"): a
+ * recipe's card (is_recipe_card).
+ */
+static const char *const recipe_words[] = {
+	"recipe", "recipes", "rezept", "rezepte", "recette", "recettes",
+	"ricetta", "ricette", "receta", "recetas", "receita", "receitas",
+	"recept", "recepten", "recepty", NULL
+};
+
+/*
  * The outside words that name a place in the page's layout rather than
  * a kind of text: a sidebar or a rail is narrow, and short.
  */
@@ -517,9 +528,7 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 				c->lead += in_list(lead_words, w, n);
 				c->caption += n == 7 &&
 				    memcmp(w, "caption", 7) == 0;
-				c->recipe += (n == 6 &&
-				    memcmp(w, "recipe", 6) == 0) || (n == 7 &&
-				    memcmp(w, "recipes", 7) == 0);
+				c->recipe += in_list(recipe_words, w, n);
 				c->aside += in_list(aside_words, w, n) || hides;
 				c->header += n == 6 && memcmp(w, "header", 6) == 0;
 				c->menu += k >= 0 && in_list(menu_words, w, n);
@@ -2610,7 +2619,10 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	}
 	/*
 	 * The best container, its twins, the siblings that join it, and a
-	 * recipe's card.
+	 * recipe's card, wherever it is but inside them: its ingredients
+	 * beside the headline, inside a sibling of the steps that scores
+	 * little, are as much the recipe as its steps. Twins inside a
+	 * sibling that does not join are its parts, not the article's.
 	 */
 	parent = d->nodes[best].parent;
 	for (c = parent + 1; c < d->nodes[parent].end; c = d->nodes[c].end)
@@ -2620,11 +2632,14 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	join_panels(&a, root, best);
 	twins = 0;
 	for (i = 1; i < d->nnodes; i++)
-		if (i == parent)
-			i = d->nodes[parent].end - 1;
-		else if (i < best && d->nodes[i].end > best)
+		if (i < best && d->nodes[i].end > best)
 			continue;	/* an ancestor */
-		else if (is_twin(&a, i, best)) {
+		else if (root[i])
+			i = d->nodes[i].end - 1;	/* joined */
+		else if (d->nodes[i].parent == parent)
+			continue;	/* judged by joins, not its parts */
+		else if ((i < parent || i >= d->nodes[parent].end) &&
+		    is_twin(&a, i, best)) {
 			root[i] = TWIN;
 			twins++;
 			i = d->nodes[i].end - 1;
