@@ -2067,6 +2067,35 @@ join_panels(const struct article *a, unsigned char *root, uint32_t best)
 }
 
 /*
+ * Text inside a link is linked, whatever element holds it there: a
+ * teaser is often one link around its picture, title and description
+ * (<a href><div>title</div><p>...</p></a>), whose blocks dom_measure
+ * counts as unlinked, as they hold no link. Gives each node inside
+ * a link as many linked letters as it has letters; forward, a parent
+ * before its children. A link without an address is an anchor (<a
+ * name>), and one that holds more than 500 letters, more than a title
+ * and a line or two, is a tag left open around the rest of the page:
+ * neither is a teaser.
+ */
+static void
+link_insides(struct cex_doc *d)
+{
+	const struct cex_node	*p;
+	uint32_t		 i;
+
+	for (i = 1; i < d->nnodes; i++) {
+		p = &d->nodes[d->nodes[i].parent];
+		if (p->letters == 0 || p->linked != p->letters)
+			continue;
+		if (node_is_element(p) && p->tag == GUMBO_TAG_A &&
+		    ((p->flags & NODE_UNWRAP) || p->letters > 500 ||
+		    dom_attr(p, "href") == NULL))
+			continue;
+		d->nodes[i].linked = d->nodes[i].letters;
+	}
+}
+
+/*
  * Removes what the page hides from its readers: elements with the
  * hidden attribute, aria-hidden="true", or a style that hides them.
  * Pages keep there copies of their text for other layouts, templates
@@ -2454,6 +2483,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	a.d = d;
 	remove_hidden(d);
 	dom_measure(d, opts, NULL);
+	link_insides(d);
 	if ((a.live = malloc(d->nnodes)) == NULL ||
 	    (a.own = calloc(d->nnodes, sizeof(*a.own))) == NULL ||
 	    (a.punct = calloc(d->nnodes, sizeof(*a.punct))) == NULL ||
