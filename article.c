@@ -1311,6 +1311,66 @@ heads_section(const struct cex_doc *d, uint32_t i)
 }
 
 /*
+ * Whether heading h is the title of another page: inside a link, or
+ * mostly a link, whose address is not a place in the page itself (a
+ * tab's or an accordion's heading links to its panel).
+ */
+static bool
+titles_other_page(const struct cex_doc *d, uint32_t h)
+{
+	const struct cex_node	*p = &d->nodes[d->nodes[h].parent];
+	uint32_t		 k;
+
+	if (node_is_element(p) && p->tag == GUMBO_TAG_A)
+		return dom_attr(p, "href") != NULL && !is_fragment_link(p);
+	if (2 * d->nodes[h].linked < d->nodes[h].letters)
+		return false;
+	for (k = h + 1; k < d->nodes[h].end && k < h + 16; k++)
+		if (node_is_element(&d->nodes[k]) &&
+		    d->nodes[k].tag == GUMBO_TAG_A)
+			return dom_attr(&d->nodes[k], "href") != NULL &&
+			    !is_fragment_link(&d->nodes[k]);
+	return false;
+}
+
+/*
+ * Whether element i is a list of teasers: three children with text or
+ * more, each of 400 letters at most and each with a heading (the first
+ * in its first 48 nodes) that is the title of another page
+ * (titles_other_page). Such a list presents other pages, a title and a
+ * line about each ("Goes well with", "More recipes"), however little
+ * of it is linked. Looks at each child's first nodes only: linear.
+ */
+static bool
+is_teaser_list(const struct article *a, uint32_t i)
+{
+	const struct cex_doc	*d = a->d;
+	const struct cex_node	*n = &d->nodes[i];
+	uint32_t		 c, j, count = 0;
+
+	if (n->tag != GUMBO_TAG_DIV && n->tag != GUMBO_TAG_SECTION &&
+	    n->tag != GUMBO_TAG_UL && n->tag != GUMBO_TAG_OL)
+		return false;
+	for (c = i + 1; c < n->end; c = d->nodes[c].end) {
+		if (!a->live[c] || d->nodes[c].letters == 0)
+			continue;
+		if (!node_is_element(&d->nodes[c]) ||
+		    d->nodes[c].letters > 400)
+			return false;
+		for (j = c + 1; j < d->nodes[c].end && j < c + 48; j++)
+			if (a->live[j] && node_is_element(&d->nodes[j]) &&
+			    is_heading(d->nodes[j].tag) &&
+			    d->nodes[j].letters > 0)
+				break;
+		if (j == d->nodes[c].end || j == c + 48 ||
+		    !titles_other_page(d, j))
+			return false;
+		count++;
+	}
+	return count >= 3;
+}
+
+/*
  * Whether an element inside the article is clutter: its names say so
  * and it is not where most of the text is, or it is a list of links,
  * or navigation.
@@ -1424,6 +1484,12 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 	 */
 	if (n->letters <= 200 && n->linked > 0 && 2 * n->letters < total &&
 	    names_newsletter(a->d, i))
+		return CLUTTER;
+	/*
+	 * A list of teasers of other pages (is_teaser_list) is the site's,
+	 * unless it holds half of the text (a page that lists posts).
+	 */
+	if (2 * n->letters < total && is_teaser_list(a, i))
 		return CLUTTER;
 	/* An advertisement's label is the ad's, whatever holds it. */
 	if (labels_ad(a->d, i))
@@ -2354,7 +2420,8 @@ spare_kinds(struct cleaner *cl)
 /*
  * A heading labels what follows it: when all that follows it in its
  * parent, up to the next heading, was removed as links to elsewhere
- * ("More on this" over a list of links) or as a part of the page
+ * ("More on this" over a list of links, "Goes well with" over teasers)
+ * or as a part of the page
  * around the article (readers' comments, related stories), the heading
  * labels nothing that is left, and goes too. What it labels must have
  * held text, mostly linked or outside, and gone whole: a heading over a
@@ -2389,7 +2456,7 @@ remove_bare_headings(struct article *a, const unsigned char *root)
 					continue;
 				if (!(d->nodes[s].flags & NODE_REMOVED) ||
 				    (2 * d->nodes[s].linked < d->nodes[s].letters &&
-				    a->outside[s] == 0))
+				    a->outside[s] == 0 && !is_teaser_list(a, s)))
 					break;
 				removed = true;
 			}
