@@ -1291,7 +1291,9 @@ names_newsletter(const struct cex_doc *d, uint32_t i)
  * (TYPO3's "frame-header", a page builder's "section-header"): a child
  * heading below the first level holds four fifths of its letters or
  * more, and it is not mostly links. Its children are read, once for
- * each element named as a header.
+ * each element named as a header. So is the element that opens a panel
+ * of an accordion (aria-expanded, "toggle-header"): its text is the
+ * panel's title, an FAQ's question.
  */
 static bool
 heads_section(const struct cex_doc *d, uint32_t i)
@@ -1301,6 +1303,8 @@ heads_section(const struct cex_doc *d, uint32_t i)
 
 	if (n->letters == 0 || 2 * n->linked >= n->letters)
 		return false;
+	if (dom_attr(n, "aria-expanded") != NULL)
+		return true;
 	for (c = i + 1; c < n->end; c = d->nodes[c].end)
 		if (node_is_element(&d->nodes[c]) &&
 		    is_heading(d->nodes[c].tag) &&
