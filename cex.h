@@ -374,6 +374,19 @@ node_is_element(const struct cex_node *n)
 	return n->type == GUMBO_NODE_ELEMENT || n->type == GUMBO_NODE_TEMPLATE;
 }
 
+/*
+ * Whether an element is an SVG picture's title or description: a
+ * tooltip and words for screen readers, as an image's alt text is, not
+ * text the page shows ("Enter fullscreen mode" on an icon).
+ */
+static inline bool
+node_is_svg_label(const struct cex_node *n)
+{
+	return n->type == GUMBO_NODE_ELEMENT &&
+	    n->g->v.element.tag_namespace == GUMBO_NAMESPACE_SVG &&
+	    (n->tag == GUMBO_TAG_TITLE || n->tag == GUMBO_TAG_DESC);
+}
+
 static inline bool
 node_is_text(const struct cex_node *n)
 {

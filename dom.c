@@ -290,8 +290,12 @@ add_node(struct cex_doc *d, size_t *cap, GumboNode *g, uint32_t parent)
 		d->nattrs += g->v.element.attributes.length;
 	} else if ((g->type == GUMBO_NODE_TEXT || g->type == GUMBO_NODE_CDATA) &&
 	    d->nodes[parent].tag != GUMBO_TAG_SCRIPT &&
-	    d->nodes[parent].tag != GUMBO_TAG_STYLE) {
-		/* Code in a script or style is not text a reader sees. */
+	    d->nodes[parent].tag != GUMBO_TAG_STYLE &&
+	    !node_is_svg_label(&d->nodes[parent])) {
+		/*
+		 * Code in a script or style is not text a reader sees, nor
+		 * is a picture's tooltip.
+		 */
 		n->own_letters = dom_letters(g->v.text.text,
 		    strlen(g->v.text.text));
 	}

@@ -57,7 +57,7 @@ enum md_kind {
 static enum md_kind
 md_kind(const struct cex_node *n)
 {
-	if (n->type == GUMBO_NODE_TEMPLATE)
+	if (n->type == GUMBO_NODE_TEMPLATE || node_is_svg_label(n))
 		return MK_SKIP;
 	switch (n->tag) {
 	case GUMBO_TAG_HEAD:

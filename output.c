@@ -1509,7 +1509,7 @@ enum text_kind {
 	TK_BR,		/* a line break */
 	TK_ROW,		/* a table row: a line of its own */
 	TK_CELL,	/* a table cell: a tab before all but the first */
-	TK_SKIP,	/* not shown: head, template, code */
+	TK_SKIP,	/* not shown: head, template, code, tooltips */
 };
 
 /*
@@ -1522,7 +1522,7 @@ text_kind(const struct cex_doc *d, uint32_t i)
 	const struct cex_node *n = &d->nodes[i];
 	uint16_t parent_tag = d->nodes[n->parent].tag;
 
-	if (n->type == GUMBO_NODE_TEMPLATE)
+	if (n->type == GUMBO_NODE_TEMPLATE || node_is_svg_label(n))
 		return TK_SKIP;
 	/* An SVG or MathML element is no HTML block, whatever its name. */
 	if (n->g->v.element.tag_namespace != GUMBO_NAMESPACE_HTML &&
