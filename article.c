@@ -204,8 +204,9 @@ static const char *const thread_words[] = {
  * categories and tags), a gallery or slideshow of pictures (their
  * captions), a call to action or to donate, tags, breadcrumbs, pages,
  * tools to print or follow, a login, a request for the reader's
- * feedback ("Was this answer helpful?"). And "hidden" (see
- * name_words).
+ * feedback ("Was this answer helpful?"), a rating's stars (readers'
+ * votes on a recipe or a product, "4.8 from 23 ratings", or a call to
+ * vote). And "hidden" (see name_words).
  */
 static const char *const aside_words[] = {
 	"caption", "credit", "credits", "byline", "author", "bio", "share",
@@ -215,7 +216,7 @@ static const char *const aside_words[] = {
 	"disclosure", "disclaimer", "meta", "slideshow", "carousel", "gallery",
 	"slider", "cta", "donate", "donation", "donations", "tags", "tag",
 	"breadcrumb", "breadcrumbs", "pagination", "toolbar", "tools", "follow",
-	"login", "print", "feedback", NULL
+	"login", "print", "feedback", "rating", "ratings", "stars", NULL
 };
 
 /*
