@@ -121,11 +121,12 @@ static const char *const menu_words[] = { "menu", "nav", "navigation",
 /*
  * An element's class and id words counted against the lists (see
  * name_words), read once for every element (read_names), 255 at most
- * each; recipe only where no word names clutter.
+ * each; recipe only where no word names clutter; button where a word
+ * names one ("button", "btn").
  */
 struct word_counts {
 	uint8_t	 good, bad, outside, thread, layout, aside, header, caption,
-		 lead, recipe;
+		 lead, recipe, button;
 };
 
 struct article {
@@ -306,7 +307,7 @@ clutter_compound(const char *w, size_t len)
  */
 struct names {
 	int		 good, bad, outside, thread, layout, aside, header, lead;
-	int		 recipe, caption, menu;
+	int		 recipe, caption, menu, button;
 	uint64_t	 bad_seen[(NBAD + 63) / 64];
 };
 
@@ -533,6 +534,9 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 				c->aside += in_list(aside_words, w, n) || hides;
 				c->header += n == 6 && memcmp(w, "header", 6) == 0;
 				c->menu += k >= 0 && in_list(menu_words, w, n);
+				c->button += (n == 6 &&
+				    memcmp(w, "button", 6) == 0) || (n == 3 &&
+				    memcmp(w, "btn", 3) == 0);
 				skip = (n == 4 && memcmp(w, "with", 4) == 0) ||
 				    (n == 3 && memcmp(w, "has", 3) == 0) ||
 				    (n == 2 && memcmp(w, "no", 2) == 0) ||
@@ -1376,12 +1380,57 @@ is_teaser_list(const struct article *a, uint32_t i)
 }
 
 /*
+ * Whether element i is a button: a button element, or a link that says
+ * it is one (role=button, or a class "button" or "btn": styled as one).
+ */
+static bool
+is_button(const struct article *a, uint32_t i)
+{
+	const struct cex_node	*n = &a->d->nodes[i];
+	const GumboAttribute	*role;
+
+	if (!node_is_element(n))
+		return false;
+	if (n->tag == GUMBO_TAG_BUTTON)
+		return true;
+	return n->tag == GUMBO_TAG_A && (a->names[i].button > 0 ||
+	    ((role = dom_attr(n, "role")) != NULL &&
+	    strcasecmp(role->value, "button") == 0));
+}
+
+/*
+ * Whether the last words of element i (its last text, in its last 64
+ * nodes) are a button's, of 40 letters at most, with other text before
+ * them in i; up to 8 levels between the text and i.
+ */
+static bool
+ends_with_button(const struct article *a, uint32_t i)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 j, k, up;
+
+	for (j = d->nodes[i].end; j-- > i + 1 && j + 64 > d->nodes[i].end; )
+		if (a->live[j] && !node_is_element(&d->nodes[j]) &&
+		    d->nodes[j].own_letters > 0)
+			break;
+	if (j <= i || j + 64 <= d->nodes[i].end)
+		return false;
+	for (k = d->nodes[j].parent, up = 0; k != i && up < 8;
+	    k = d->nodes[k].parent, up++)
+		if (is_button(a, k))
+			return d->nodes[k].letters <= 40 &&
+			    d->nodes[k].letters < d->nodes[i].letters;
+	return false;
+}
+
+/*
  * Whether an element inside the article is clutter: its names say so
  * and it is not where most of the text is, or it is a list of links,
  * or navigation.
  */
 static enum clutter
-is_clutter(const struct article *a, uint32_t i, uint32_t total)
+is_clutter(const struct article *a, uint32_t i, uint32_t total,
+    uint32_t before)
 {
 	const struct cex_node	 *n = &a->d->nodes[i];
 	const struct word_counts *c = &a->names[i];
@@ -1406,6 +1455,16 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total)
 	 */
 	if (a->field[i] && is_form_box(n->tag) && n->letters <= 300 &&
 	    4 * n->letters < total)
+		return CLUTTER;
+	/*
+	 * A box of a few sentences (300 letters at most, less than a
+	 * quarter of the text) whose last words are a button's, after at
+	 * least as much of the article's text as it holds, is a call to
+	 * act on what came before it: to book, to buy, to subscribe.
+	 */
+	if (is_form_box(n->tag) && n->letters > 0 && n->letters <= 300 &&
+	    4 * n->letters < total && before >= n->letters &&
+	    ends_with_button(a, i))
 		return CLUTTER;
 	/*
 	 * Readers' comments and reviews are other people's text, not the
@@ -1725,6 +1784,7 @@ keep_counts(struct word_counts *w, const struct names *c)
 	w->caption = upto255(c->caption);
 	w->lead = upto255(c->lead);
 	w->recipe = c->recipe > 0 && c->bad == 0;
+	w->button = c->button > 0;
 }
 
 /*
@@ -2293,10 +2353,32 @@ struct cleaner {
 	uint32_t		 best;		/* the best root, or 0 */
 	unsigned char		*spared;	/* kinds that are content */
 	unsigned char		*kind;		/* is_clutter's, + 1; 0 unknown */
+	uint32_t		*before;	/* roots' letters before a node */
 	bool			 relaxed;	/* no rule by names or links */
 	struct named		*named;		/* named clutter, with a class */
 	size_t			 count, cap;
 };
+
+/*
+ * The letters of the roots' text before each node, in document order:
+ * how much of the article a box inside it comes after.
+ */
+static void
+letters_before(const struct article *a, const unsigned char *root,
+    uint32_t *before)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 i, in_root = 0, sum = 0;
+
+	for (i = 1; i < d->nnodes; i++) {
+		if (i >= in_root && root[i])
+			in_root = d->nodes[i].end;
+		before[i] = sum;
+		if (i < in_root && a->live[i] &&
+		    !node_is_element(&d->nodes[i]))
+			sum += d->nodes[i].own_letters;
+	}
+}
 
 /*
  * is_clutter of element i, asked once: the walks of remove_clutter
@@ -2307,7 +2389,7 @@ clutter_of(struct cleaner *cl, uint32_t i)
 {
 	if (cl->kind[i] == 0)
 		cl->kind[i] = (unsigned char)(is_clutter(cl->a, i,
-		    cl->total) + 1);
+		    cl->total, cl->before[i]) + 1);
 	return (enum clutter)(cl->kind[i] - 1);
 }
 
@@ -2513,7 +2595,10 @@ remove_clutter(struct article *a, const unsigned char *root, uint32_t total,
 	cl.best = best;
 	if ((cl.spared = calloc(a->d->nnodes, 1)) == NULL ||
 	    (cl.kind = calloc(a->d->nnodes, 1)) == NULL ||
-	    clutter_walk(&cl, COLLECT) == UINT64_MAX)
+	    (cl.before = calloc(a->d->nnodes, sizeof(*cl.before))) == NULL)
+		goto out;
+	letters_before(a, root, cl.before);
+	if (clutter_walk(&cl, COLLECT) == UINT64_MAX)
 		goto out;
 	spare_kinds(&cl);
 	if (best != 0 && a->d->nodes[best].letters >= 500) {
@@ -2533,6 +2618,7 @@ out:
 	free(cl.named);
 	free(cl.spared);
 	free(cl.kind);
+	free(cl.before);
 	return rc;
 }
 
