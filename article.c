@@ -1531,9 +1531,11 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	/*
 	 * A label or a fieldset's legend names a control of a form (a
 	 * product's colour, a quantity, an address to type): the page's
-	 * machinery, not its text.
+	 * machinery, not its text. But for a label the element filters
+	 * unwrapped, the text of an item of a checklist.
 	 */
-	if (n->tag == GUMBO_TAG_LABEL || n->tag == GUMBO_TAG_LEGEND)
+	if ((n->tag == GUMBO_TAG_LABEL && !(n->flags & NODE_UNWRAP)) ||
+	    n->tag == GUMBO_TAG_LEGEND)
 		return CLUTTER;
 	/*
 	 * A copyright notice, a line or two (300 letters at most), is the

@@ -119,15 +119,36 @@ shown_without_scripts(const struct cex_doc *d)
 }
 
 /*
+ * Whether element i is an item of a checklist: a list item with a
+ * checkbox among its first 16 nodes (a recipe's ingredients to tick
+ * off as one goes, a list of things to do). Its label is its text.
+ */
+static bool
+is_checklist_item(const struct cex_doc *d, uint32_t i)
+{
+	uint32_t	 j;
+
+	if (!node_is_element(&d->nodes[i]) || d->nodes[i].tag != GUMBO_TAG_LI)
+		return false;
+	for (j = i + 1; j < d->nodes[i].end && j < i + 16; j++)
+		if (node_is_element(&d->nodes[j]) &&
+		    d->nodes[j].tag == GUMBO_TAG_INPUT &&
+		    attr_is(&d->nodes[j], "type", "checkbox"))
+			return true;
+	return false;
+}
+
+/*
  * Element filters: each element gets the action the options give its
  * tag (remove, unwrap or keep), comments go with GROUP_COMMENTS, and
  * four cases are not a tag of their own: style sheets linked with
  * <link>, image buttons (<input type=image>), and the noscript elements
  * of a page that shows its text only in them (shown_without_scripts),
  * which are unwrapped rather than removed, but for the markup they hold
- * as text; and a button in a heading, the heading's text where a page
+ * as text; a button in a heading, the heading's text where a page
  * opens and closes its sections by their headings (an accordion, as
- * WAI-ARIA's pattern has it), unwrapped too.
+ * WAI-ARIA's pattern has it), unwrapped too; and so is a label in an
+ * item of a checklist (is_checklist_item), the item's text.
  */
 int
 filter_elements(struct cex_doc *d, const struct cex_opts *opts)
@@ -158,6 +179,9 @@ filter_elements(struct cex_doc *d, const struct cex_opts *opts)
 				act = ACT_REMOVE;
 			if (act == ACT_REMOVE && n->tag == GUMBO_TAG_BUTTON &&
 			    tag_is_heading(d->nodes[n->parent].tag))
+				act = ACT_UNWRAP;
+			if (act == ACT_REMOVE && n->tag == GUMBO_TAG_LABEL &&
+			    is_checklist_item(d, n->parent))
 				act = ACT_UNWRAP;
 			if (act == ACT_REMOVE && n->tag == GUMBO_TAG_NOSCRIPT) {
 				if (noscript == -1)
