@@ -1399,27 +1399,27 @@ is_button(const struct article *a, uint32_t i)
 }
 
 /*
- * Whether the last words of element i (its last text, in its last 64
- * nodes) are a button's, of 40 letters at most, with other text before
- * them in i; up to 8 levels between the text and i.
+ * Whether element i holds a button of 40 letters at most after other
+ * text of its own (before, the roots' letters before each node): the
+ * last button with text in its last 64 nodes, up to 8 levels between
+ * the text and i. A button first in its box is a panel's toggle.
  */
 static bool
-ends_with_button(const struct article *a, uint32_t i)
+holds_button(const struct article *a, uint32_t i, const uint32_t *before)
 {
 	const struct cex_doc	*d = a->d;
-	uint32_t		 j, k, up;
+	uint32_t		 j, k, up, end = d->nodes[i].end;
 
-	for (j = d->nodes[i].end; j-- > i + 1 && j + 64 > d->nodes[i].end; )
-		if (a->live[j] && !node_is_element(&d->nodes[j]) &&
-		    d->nodes[j].own_letters > 0)
-			break;
-	if (j <= i || j + 64 <= d->nodes[i].end)
-		return false;
-	for (k = d->nodes[j].parent, up = 0; k != i && up < 8;
-	    k = d->nodes[k].parent, up++)
-		if (is_button(a, k))
-			return d->nodes[k].letters <= 40 &&
-			    d->nodes[k].letters < d->nodes[i].letters;
+	for (j = end; j-- > i + 1 && j + 64 > end; ) {
+		if (!a->live[j] || node_is_element(&d->nodes[j]) ||
+		    d->nodes[j].own_letters == 0)
+			continue;
+		for (k = d->nodes[j].parent, up = 0; k != i && up < 8;
+		    k = d->nodes[k].parent, up++)
+			if (is_button(a, k))
+				return d->nodes[k].letters <= 40 &&
+				    before[k] > before[i];
+	}
 	return false;
 }
 
@@ -1430,7 +1430,7 @@ ends_with_button(const struct article *a, uint32_t i)
  */
 static enum clutter
 is_clutter(const struct article *a, uint32_t i, uint32_t total,
-    uint32_t before)
+    const uint32_t *before)
 {
 	const struct cex_node	 *n = &a->d->nodes[i];
 	const struct word_counts *c = &a->names[i];
@@ -1458,13 +1458,13 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 		return CLUTTER;
 	/*
 	 * A box of a few sentences (300 letters at most, less than a
-	 * quarter of the text) whose last words are a button's, after at
-	 * least as much of the article's text as it holds, is a call to
+	 * quarter of the text) with a button after its first words, after
+	 * at least as much of the article's text as it holds, is a call to
 	 * act on what came before it: to book, to buy, to subscribe.
 	 */
 	if (is_form_box(n->tag) && n->letters > 0 && n->letters <= 300 &&
-	    4 * n->letters < total && before >= n->letters &&
-	    ends_with_button(a, i))
+	    4 * n->letters < total && before[i] >= n->letters &&
+	    holds_button(a, i, before))
 		return CLUTTER;
 	/*
 	 * Readers' comments and reviews are other people's text, not the
@@ -2391,7 +2391,7 @@ clutter_of(struct cleaner *cl, uint32_t i)
 {
 	if (cl->kind[i] == 0)
 		cl->kind[i] = (unsigned char)(is_clutter(cl->a, i,
-		    cl->total, cl->before[i]) + 1);
+		    cl->total, cl->before) + 1);
 	return (enum clutter)(cl->kind[i] - 1);
 }
 
