@@ -201,7 +201,8 @@ static const char *const thread_words[] = {
  * Names of what sits inside an article's container without being its
  * text, whatever other names the element has: a caption, a credit, a
  * byline, share buttons, an ad, a newsletter or cookie box, an author's
- * biography, the post's metadata ("entry-meta": its date, author,
+ * biography (named in English, or "autor", "auteur", "autore"), the
+ * post's metadata ("entry-meta": its date, author,
  * categories and tags), a gallery or slideshow of pictures (their
  * captions), a call to action or to donate, tags, breadcrumbs, pages,
  * tools to print or follow, a login, a request for the reader's
@@ -210,7 +211,8 @@ static const char *const thread_words[] = {
  * vote). And "hidden" (see name_words).
  */
 static const char *const aside_words[] = {
-	"caption", "credit", "credits", "byline", "author", "bio", "share",
+	"caption", "credit", "credits", "byline", "author", "autor", "auteur",
+	"autore", "bio", "share",
 	"sharing", "social", "ad", "ads", "advert", "advertisement",
 	"newsletter", "subscribe", "subscription", "signup", "cookie",
 	"consent", "promo", "sponsor", "sponsored", "related", "comments",
