@@ -344,6 +344,19 @@ is_taxonomy(const char *s, bool within)
 	return false;
 }
 
+/*
+ * Whether the class at s is a hook for the page's scripts ("js-" and a
+ * name): it says what a script does with the element, not what the
+ * element is ("js-replyNewMessageContainer", where a forum's script
+ * puts a new reply, is the list of posts).
+ */
+static bool
+is_script_hook(const char *s)
+{
+	return (s[0] == 'j' || s[0] == 'J') && (s[1] == 's' || s[1] == 'S') &&
+	    (s[2] == '-' || s[2] == '_');
+}
+
 /* Whether the len letters of w are all hexadecimal digits, a to f. */
 static bool
 is_hex_letters(const char *w, size_t len)
@@ -457,7 +470,8 @@ hides_element(const char *tok, const char *at, const char *end)
  * of itself it does not show with "hide" ("hide-toolbar" on a block of
  * code, "hide-border-bottom"): the words after those, to the end of
  * that class, are not about the element itself; nor are
- * the words of a taxonomy class (is_taxonomy). A bad word that is
+ * the words of a taxonomy class (is_taxonomy) or of a script's hook
+ * (is_script_hook). A bad word that is
  * common on the page (common[k] set, see read_names) is not counted.
  */
 static void
@@ -474,7 +488,8 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 	 * chance: "HIAdNh" has no advertisement in it.
 	 */
 	bool	 hashed = has_hash(s);
-	bool	 skip = is_taxonomy(s, false) || (hashed && is_generated(s));
+	bool	 skip = is_taxonomy(s, false) || (hashed && is_generated(s)) ||
+	    is_script_hook(s);
 	/*
 	 * The class that hides an element ("hidden": Bootstrap's,
 	 * Tailwind's) says it is not shown: a copy of the text for
@@ -551,7 +566,8 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 		if (ch == ' ' || ch == '\t' || ch == '\n') {
 			tok = s + 1;
 			skip = is_taxonomy(s + 1, false) ||
-			    (hashed && is_generated(s + 1));
+			    (hashed && is_generated(s + 1)) ||
+			    is_script_hook(s + 1);
 		}
 		else if ((ch == '-' || ch == '_') && is_taxonomy(s + 1, true))
 			skip = true;
