@@ -345,6 +345,27 @@ is_taxonomy(const char *s, bool within)
 }
 
 /*
+ * Whether the class at s (to the next space) shows its element to
+ * screen readers only ("sr-only", WordPress's "screen-reader-text"):
+ * words for those who cannot see the page ("Continue reading", a
+ * table's caption that the page shows as a heading), not its text.
+ */
+static bool
+is_screen_reader_only(const char *s)
+{
+	static const char *const classes[] = { "sr-only",
+	    "screen-reader-text", "screen-reader-only", "visuallyhidden",
+	    "element-invisible", NULL };
+	const char *const *p;
+	size_t	 len = strcspn(s, " \t\n\f\r");
+
+	for (p = classes; *p != NULL; p++)
+		if (strlen(*p) == len && strncasecmp(s, *p, len) == 0)
+			return true;
+	return false;
+}
+
+/*
  * Whether the class at s is a hook for the page's scripts ("js-" and a
  * name): it says what a script does with the element, not what the
  * element is ("js-replyNewMessageContainer", where a forum's script
@@ -508,6 +529,7 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 	 */
 	const char *begin = s, *tok = s;
 
+	c->aside += is_screen_reader_only(s);
 	for (;; s++) {
 		unsigned char ch = (unsigned char)*s;
 		bool letter = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
@@ -565,6 +587,7 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 			break;
 		if (ch == ' ' || ch == '\t' || ch == '\n') {
 			tok = s + 1;
+			c->aside += is_screen_reader_only(tok);
 			skip = is_taxonomy(s + 1, false) ||
 			    (hashed && is_generated(s + 1)) ||
 			    is_script_hook(s + 1);
