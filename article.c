@@ -143,6 +143,7 @@ struct article {
 	unsigned char	*field;		/* holds a field to type text in */
 	uint32_t	 title;		/* --title: the h1 kept, or 0 */
 	uint32_t	 h1;		/* the first live h1 with text, or 0 */
+	uint32_t	 thread;	/* the best's entry in a thread, or 0 */
 	uint32_t	 ld_letters;	/* the article's length by JSON-LD */
 	uint32_t	*own;		/* letters in text children, not blocks */
 	uint32_t	*punct;		/* punctuation in the subtree */
@@ -1758,21 +1759,59 @@ marks_entry(const struct cex_node *n, bool named)
 }
 
 /*
+ * Whether entry p is of the same kind as entry e, beside it: a sibling
+ * of its tag and class (class_words_begin).
+ */
+static bool
+same_entry_kind(const struct cex_doc *d, uint32_t p, uint32_t e)
+{
+	const GumboAttribute	*cp, *ce;
+
+	return d->nodes[p].parent == d->nodes[e].parent &&
+	    d->nodes[p].tag == d->nodes[e].tag &&
+	    (cp = dom_attr(&d->nodes[p], "class")) != NULL &&
+	    (ce = dom_attr(&d->nodes[e], "class")) != NULL &&
+	    (class_words_begin(cp->value, ce->value) ||
+	    class_words_begin(ce->value, cp->value));
+}
+
+/*
  * Whether element i lies in an entry (marks_entry) that does not hold
  * the best container, or is one that its names or type mark: another
  * post, or a part of one, as the excerpts of featured posts above a
- * post are. Looks 16 levels up at most.
+ * post are. But for the entries of a thread (a->thread), which are one
+ * text. Looks 16 levels up at most.
  */
 static bool
-in_other_entry(const struct cex_doc *d, uint32_t i, uint32_t best)
+in_other_entry(const struct article *a, uint32_t i, uint32_t best)
 {
-	uint32_t	 p, k;
+	const struct cex_doc	*d = a->d;
+	uint32_t		 p, k;
 
 	for (p = i, k = 0; p != 0 && k < 16 &&
 	    !(p <= best && d->nodes[p].end > best); p = d->nodes[p].parent, k++)
-		if (marks_entry(&d->nodes[p], p == i))
+		if (marks_entry(&d->nodes[p], p == i) && !(a->thread != 0 &&
+		    same_entry_kind(d, p, a->thread)))
 			return true;
 	return false;
+}
+
+/*
+ * The entry (marks_entry) above the best container when the page's
+ * headline (h1) stands before it, outside it: the title of a thread
+ * whose entries are its posts (a forum's, the answers to a question),
+ * not of one post among others. Else 0.
+ */
+static uint32_t
+thread_entry(const struct article *a, uint32_t best)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 e;
+
+	for (e = d->nodes[best].parent; e != 0 &&
+	    !marks_entry(&d->nodes[e], false); e = d->nodes[e].parent)
+		continue;
+	return e != 0 && a->h1 != 0 && d->nodes[a->h1].end <= e ? e : 0;
 }
 
 /*
@@ -1804,7 +1843,7 @@ is_twin(const struct article *a, uint32_t i, uint32_t best)
 	    ci->value[strspn(ci->value, " \t\n\f\r")] != '\0' &&
 	    (class_words_begin(ci->value, cb->value) ||
 	    class_words_begin(cb->value, ci->value)) &&
-	    !in_other_entry(a->d, i, best);
+	    !in_other_entry(a, i, best);
 }
 
 static uint8_t
@@ -2012,7 +2051,7 @@ is_recipe_card(const struct article *a, uint32_t i, uint32_t best)
 	    n->letters < 25 || 2 * n->linked >= n->letters)
 		return false;
 	return (has_itemtype(n, "Recipe") || has_itemtype(n, "HowTo") ||
-	    a->names[i].recipe > 0) && !in_other_entry(a->d, i, best);
+	    a->names[i].recipe > 0) && !in_other_entry(a, i, best);
 }
 
 /*
@@ -2848,6 +2887,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		rc = keep_parts(d, root, whole_document(opts));
 		goto out;
 	}
+	a.thread = thread_entry(&a, best);
 	/*
 	 * The best container, its twins, the siblings that join it, and a
 	 * recipe's card, wherever it is but inside them: its ingredients
