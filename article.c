@@ -1075,9 +1075,43 @@ final_score(const struct article *a, uint32_t i)
 }
 
 /*
+ * Whether element s holds a data sheet: a table of three rows or more,
+ * four in five of them a header cell and a data cell with text (a
+ * product's weight, size, material), its text less than a quarter
+ * links. Reads s once.
+ */
+static bool
+holds_data_sheet(const struct article *a, uint32_t s)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 i, c, rows = 0, pairs = 0;
+	bool			 th, td;
+
+	if (d->nodes[s].letters == 0 ||
+	    4 * (uint64_t)d->nodes[s].linked >= d->nodes[s].letters)
+		return false;
+	for (i = s + 1; i < d->nodes[s].end; i++) {
+		if (!a->live[i] || !node_is_element(&d->nodes[i]) ||
+		    d->nodes[i].tag != GUMBO_TAG_TR)
+			continue;
+		rows++;
+		th = td = false;
+		for (c = i + 1; c < d->nodes[i].end; c = d->nodes[c].end)
+			if (node_is_element(&d->nodes[c]) &&
+			    d->nodes[c].letters > 0) {
+				th |= d->nodes[c].tag == GUMBO_TAG_TH;
+				td |= d->nodes[c].tag == GUMBO_TAG_TD;
+			}
+		pairs += th && td;
+	}
+	return rows >= 3 && 5 * pairs >= 4 * rows;
+}
+
+/*
  * Whether a sibling of the best container belongs to the article too:
- * it scores near it, it holds plain text only, or it is a paragraph of
- * plain sentences.
+ * it scores near it, it holds a data sheet (holds_data_sheet: a
+ * product's beside its description, its cells too short to score), it
+ * holds plain text only, or it is a paragraph of plain sentences.
  */
 static bool
 joins(const struct article *a, uint32_t s, double best)
@@ -1088,6 +1122,9 @@ joins(const struct article *a, uint32_t s, double best)
 	if (!node_is_element(n) || !a->live[s])
 		return false;
 	if (final_score(a, s) >= (best * 0.2 > 10 ? best * 0.2 : 10))
+		return true;
+	if (a->outside[s] == 0 && a->names[s].bad == 0 &&
+	    holds_data_sheet(a, s))
 		return true;
 	/*
 	 * A block that holds text and nothing else (a block of text or
@@ -1540,10 +1577,13 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 * what it is, not that it is the page's.
 	 * (A heading that is a link is the headline of another page.) On a
 	 * table it says that the table has a header row ("table-header"), or
-	 * that it is a story's header (its headline and date).
+	 * that it is a story's header (its headline and date); on a table's
+	 * header cell, or in one, that it heads its row or column
+	 * ("row-header-label").
 	 */
 	if ((is_heading(n->tag) && 2 * n->linked < n->letters) ||
-	    n->tag == GUMBO_TAG_TABLE || (c->header > 0 &&
+	    n->tag == GUMBO_TAG_TABLE || n->tag == GUMBO_TAG_TH ||
+	    a->d->nodes[n->parent].tag == GUMBO_TAG_TH || (c->header > 0 &&
 	    heads_section(a->d, i)))
 		bad -= c->header;
 	/*
