@@ -1409,16 +1409,18 @@ titles_other_page(const struct cex_doc *d, uint32_t h)
 	const struct cex_node	*p = &d->nodes[d->nodes[h].parent];
 	uint32_t		 k;
 
-	if (node_is_element(p) && p->tag == GUMBO_TAG_A)
-		return dom_attr(p, "href") != NULL && !is_fragment_link(p);
-	if (2 * d->nodes[h].linked < d->nodes[h].letters)
-		return false;
-	for (k = h + 1; k < d->nodes[h].end && k < h + 16; k++)
-		if (node_is_element(&d->nodes[k]) &&
-		    d->nodes[k].tag == GUMBO_TAG_A)
-			return dom_attr(&d->nodes[k], "href") != NULL &&
-			    !is_fragment_link(&d->nodes[k]);
-	return false;
+	if (!(node_is_element(p) && p->tag == GUMBO_TAG_A)) {
+		if (2 * d->nodes[h].linked < d->nodes[h].letters)
+			return false;
+		for (k = h + 1; k < d->nodes[h].end && k < h + 16 &&
+		    !(node_is_element(&d->nodes[k]) &&
+		    d->nodes[k].tag == GUMBO_TAG_A); k++)
+			continue;
+		if (k == d->nodes[h].end || k == h + 16)
+			return false;
+		p = &d->nodes[k];
+	}
+	return dom_attr(p, "href") != NULL && !is_fragment_link(p);
 }
 
 /*
