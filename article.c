@@ -1856,6 +1856,32 @@ thread_entry(const struct article *a, uint32_t best)
 	return e != 0 && a->h1 != 0 && d->nodes[a->h1].end <= e ? e : 0;
 }
 
+/* Whether element n has a class with a word in it. */
+static bool
+has_class(const struct cex_node *n)
+{
+	const GumboAttribute	*c = dom_attr(n, "class");
+
+	return c != NULL && c->value[strspn(c->value, " \t\n\f\r")] != '\0';
+}
+
+/*
+ * Whether element s holds a paragraph (p) of 80 letters or more, a
+ * part of a text rather than a line of a box.
+ */
+static bool
+holds_paragraph(const struct article *a, uint32_t s)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 i;
+
+	for (i = s + 1; i < d->nodes[s].end; i++)
+		if (a->live[i] && node_is_element(&d->nodes[i]) &&
+		    d->nodes[i].tag == GUMBO_TAG_P && d->nodes[i].letters >= 80)
+			return true;
+	return false;
+}
+
 /*
  * An article split into chunks (by ads, figures, or a layout grid) is
  * several containers of the same tag and class, each holding a part of
@@ -1878,12 +1904,11 @@ is_twin(const struct article *a, uint32_t i, uint32_t best)
 	if (!a->live[i] || !node_is_element(n) || n->tag != b->tag ||
 	    a->outside[i] || n->letters == 0 || 2 * n->linked >= n->letters)
 		return false;
+	if (!has_class(n) || !has_class(b))
+		return false;
 	ci = dom_attr(n, "class");
 	cb = dom_attr(b, "class");
-	return ci != NULL && cb != NULL &&
-	    cb->value[strspn(cb->value, " \t\n\f\r")] != '\0' &&
-	    ci->value[strspn(ci->value, " \t\n\f\r")] != '\0' &&
-	    (class_words_begin(ci->value, cb->value) ||
+	return (class_words_begin(ci->value, cb->value) ||
 	    class_words_begin(cb->value, ci->value)) &&
 	    !in_other_entry(a, i, best);
 }
@@ -2027,11 +2052,10 @@ static uint32_t
 count_twins(const struct article *a, uint32_t i)
 {
 	const struct cex_doc	*d = a->d;
-	const GumboAttribute	*cls = dom_attr(&d->nodes[i], "class");
 	uint32_t		 j, count = 0;
 
 	/* A twin has its class: without one, none. */
-	if (cls == NULL || cls->value[strspn(cls->value, " \t\n\f\r")] == '\0')
+	if (!has_class(&d->nodes[i]))
 		return 0;
 	for (j = 1; j < d->nnodes; j++)
 		if (j < i && d->nodes[j].end > i)
@@ -2071,6 +2095,29 @@ twins_nest(const struct article *a, uint32_t low, uint32_t up, uint32_t want)
 		i = d->nodes[i].end - 1;
 	}
 	return count == want;
+}
+
+/*
+ * The element whose twins are the article's other parts: the best
+ * container, or, when it has no class (a bare article or div), the
+ * wrapper around it, four levels up at most, that holds the same text
+ * and has one ("article_body"): the page's template names the parts
+ * of its text on their wrappers. Else 0.
+ */
+static uint32_t
+twin_shell(const struct article *a, uint32_t best, uint32_t body)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 p, k;
+
+	if (has_class(&d->nodes[best]))
+		return best;
+	for (p = d->nodes[best].parent, k = 0; p != 0 && p != body && k < 4 &&
+	    d->nodes[p].letters == d->nodes[best].letters;
+	    p = d->nodes[p].parent, k++)
+		if (has_class(&d->nodes[p]))
+			return p;
+	return 0;
 }
 
 /*
@@ -2756,7 +2803,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	const struct cex_node *n;
 	struct article	 a;
 	unsigned char	*root = NULL, *live, *comments_from = NULL;
-	uint32_t	 i, best = 0, c, parent, body, total, want, k, twins;
+	uint32_t	 i, best = 0, c, parent, body, total, want, k, twins, shell;
 	double		 s, best_score = 0;
 	int		 rc = -1;
 
@@ -2943,6 +2990,13 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		    is_twin(&a, c, best))
 			root[c] = 1;
 	join_panels(&a, root, best);
+	/*
+	 * Twins of a wrapper around the best (twin_shell) are parts of the
+	 * text only when they hold a paragraph of their own: the rows of a
+	 * layout share their wrapper's class too ("row storyItem"), the
+	 * row of the date with the row of the text.
+	 */
+	shell = twin_shell(&a, best, body);
 	twins = 0;
 	for (i = 1; i < d->nnodes; i++)
 		if (i < best && d->nodes[i].end > best)
@@ -2952,7 +3006,8 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		else if (d->nodes[i].parent == parent)
 			continue;	/* judged by joins, not its parts */
 		else if ((i < parent || i >= d->nodes[parent].end) &&
-		    is_twin(&a, i, best)) {
+		    shell != 0 && is_twin(&a, i, shell) &&
+		    (shell == best || holds_paragraph(&a, i))) {
 			root[i] = TWIN;
 			twins++;
 			i = d->nodes[i].end - 1;
