@@ -1754,6 +1754,51 @@ class_words_begin(const char *x, const char *y)
 }
 
 /*
+ * Whether the word w of len bytes is one of the words of the class
+ * value list that are not modifiers (is_modifier), among its first 32.
+ */
+static bool
+has_class_word(const char *list, const char *w, size_t len)
+{
+	static const char space[] = " \t\n\f\r";
+	const char	*s = list;
+	size_t		 ls, k;
+
+	for (k = 0; k < 32 && *(s += strspn(s, space)) != '\0'; k++, s += ls) {
+		ls = strcspn(s, space);
+		if (ls == len && memcmp(s, w, len) == 0)
+			return !is_modifier(list, s, ls);
+	}
+	return false;
+}
+
+/*
+ * Whether the class words of the value x, two or more once modifiers
+ * are left out, are all among those of y, in any order: page builders
+ * put flags among a box's words ("et_pb_section et_pb_with_background
+ * et_section_regular" beside "et_pb_section et_section_regular"). One
+ * word is too common a name ("post", "mod") to say as much. Reads the
+ * first 32 words of x.
+ */
+static bool
+class_words_within(const char *x, const char *y)
+{
+	static const char space[] = " \t\n\f\r";
+	const char	*s = x;
+	size_t		 ls, k, words = 0;
+
+	for (k = 0; k < 32 && *(s += strspn(s, space)) != '\0'; k++, s += ls) {
+		ls = strcspn(s, space);
+		if (is_modifier(x, s, ls))
+			continue;
+		if (!has_class_word(y, s, ls))
+			return false;
+		words++;
+	}
+	return words >= 2 && *s == '\0';
+}
+
+/*
  * Whether the (first) schema.org type of an element's microdata is one
  * whose name ends with type ("NewsArticle" and "Article" with
  * "Article").
@@ -1890,7 +1935,8 @@ holds_paragraph(const struct article *a, uint32_t s)
  * tabs are of one block with modifiers of their own ("panel
  * panel--details", see class_words_begin): the containers
  * beside it or elsewhere in the page that are the best one's twins
- * (the class words of one begin the other's), with text, not mostly
+ * (the class words of one begin the other's, or are all among them:
+ * class_words_within), with text, not mostly
  * links, and outside comments and sidebars, are parts of the article
  * too. (Sites give one class, "module" or "item", to every box of their
  * pages, lists of links included: a part of an article is text.)
@@ -1909,7 +1955,9 @@ is_twin(const struct article *a, uint32_t i, uint32_t best)
 	ci = dom_attr(n, "class");
 	cb = dom_attr(b, "class");
 	return (class_words_begin(ci->value, cb->value) ||
-	    class_words_begin(cb->value, ci->value)) &&
+	    class_words_begin(cb->value, ci->value) ||
+	    class_words_within(ci->value, cb->value) ||
+	    class_words_within(cb->value, ci->value)) &&
 	    !in_other_entry(a, i, best);
 }
 
