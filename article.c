@@ -2450,7 +2450,9 @@ link_insides(struct cex_doc *d)
  * hidden attribute, aria-hidden="true", or a style that hides them.
  * Pages keep there copies of their text for other layouts, templates
  * and the text of widgets; what a reader sees is the page. But for
- * closed panels (is_panel), which a reader opens. Runs before
+ * closed panels (is_panel), which a reader opens. So are tooltips
+ * (role=tooltip): a hint shown while the pointer rests on a control,
+ * the control's label ("This answer is useful"). Runs before
  * anything is measured; the style attributes are still there, as the
  * attribute filter only marks them to be left out of the output.
  */
@@ -2469,7 +2471,9 @@ remove_hidden(struct cex_doc *d)
 		    ((at = dom_attr(n, "aria-hidden")) != NULL &&
 		    strcasecmp(at->value, "true") == 0) ||
 		    ((at = dom_attr(n, "style")) != NULL &&
-		    style_hides(at->value))) && !is_panel(n)) {
+		    style_hides(at->value)) ||
+		    ((at = dom_attr(n, "role")) != NULL &&
+		    strcasecmp(at->value, "tooltip") == 0)) && !is_panel(n)) {
 			n->flags |= NODE_REMOVED;
 			i = n->end;
 		} else
