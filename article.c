@@ -140,7 +140,9 @@ struct article {
 #define MAIN		1	/* ... the page's main content */
 #define IN_PRODUCT	2	/* ... within a product's microdata */
 	struct word_counts *names;	/* each element's, see read_names */
-	unsigned char	*field;		/* holds a field to type text in */
+	unsigned char	*field;		/* holds a field to type text in: */
+#define FIELD		1	/* ... a line */
+#define LINES		2	/* ... or lines (textarea) */
 	uint32_t	 title;		/* --title: the h1 kept, or 0 */
 	uint32_t	 h1;		/* the first live h1 with text, or 0 */
 	uint32_t	 thread;	/* the best's entry in a thread, or 0 */
@@ -1538,6 +1540,15 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	    4 * n->letters < total)
 		return CLUTTER;
 	/*
+	 * A form with a field of several lines (a textarea) is where a
+	 * reader writes a comment, an answer, a message: what it says is
+	 * how to write there, whatever its length, unless it holds half
+	 * of the text or more (a page inside one form).
+	 */
+	if ((a->field[i] & LINES) && n->tag == GUMBO_TAG_FORM &&
+	    2 * n->letters < total)
+		return CLUTTER;
+	/*
 	 * A box of a few sentences (300 letters at most, less than a
 	 * quarter of the text) with a button after its first words, after
 	 * at least as much of the article's text as it holds, is a call to
@@ -2251,7 +2262,8 @@ keep_headings(const struct article *a, unsigned char *root)
 /*
  * Marks the fields to type text in (not a hidden field, a choice or a
  * button: shops and listings put those in every item), and what holds
- * them, in a->field; backward, each node's mark given to its parent.
+ * them, in a->field (LINES for a textarea); backward, each node's marks
+ * given to its parent.
  * The forms group has removed them from the output, not from the tree.
  */
 static void
@@ -2264,16 +2276,16 @@ mark_fields(struct article *a)
 
 	for (i = d->nnodes; i-- > 1; ) {
 		n = &d->nodes[i];
-		if (node_is_element(n) && (n->tag == GUMBO_TAG_TEXTAREA ||
-		    (n->tag == GUMBO_TAG_INPUT &&
+		if (node_is_element(n) && n->tag == GUMBO_TAG_TEXTAREA)
+			a->field[i] = FIELD | LINES;
+		else if (node_is_element(n) && n->tag == GUMBO_TAG_INPUT &&
 		    ((at = dom_attr(n, "type")) == NULL ||
 		    strcasecmp(at->value, "text") == 0 ||
 		    strcasecmp(at->value, "email") == 0 ||
 		    strcasecmp(at->value, "search") == 0 ||
-		    strcasecmp(at->value, "password") == 0))))
-			a->field[i] = 1;
-		if (a->field[i])
-			a->field[n->parent] = 1;
+		    strcasecmp(at->value, "password") == 0))
+			a->field[i] = FIELD;
+		a->field[n->parent] |= a->field[i];
 	}
 }
 
