@@ -487,6 +487,24 @@ hides_element(const char *tok, const char *at, const char *end)
 }
 
 /*
+ * Where the variants before the class at tok end: utility frameworks
+ * (Tailwind) write the condition a class applies under before a colon,
+ * "print:break-inside-avoid", "hover:underline", "md:flex", and what
+ * comes before the class's last colon names a medium, a state or a
+ * screen, not the element. Returns tok when there is none.
+ */
+static const char *
+variants_end(const char *tok)
+{
+	const char	*s, *end = tok;
+
+	for (s = tok; *s != '\0' && !ascii_is_space((unsigned char)*s); s++)
+		if (*s == ':')
+			end = s + 1;
+	return end;
+}
+
+/*
  * Counts the words of a class or id value: runs of letters, lower-
  * cased, cut at any other character and where camelCase turns upper.
  * A layout container names what it sits beside with "with", "has" or
@@ -494,8 +512,9 @@ hides_element(const char *tok, const char *at, const char *end)
  * of itself it does not show with "hide" ("hide-toolbar" on a block of
  * code, "hide-border-bottom"): the words after those, to the end of
  * that class, are not about the element itself; nor are
- * the words of a taxonomy class (is_taxonomy) or of a script's hook
- * (is_script_hook). A bad word that is
+ * the words of a taxonomy class (is_taxonomy), of a script's hook
+ * (is_script_hook) or of a class's variants (variants_end). A bad word
+ * that is
  * common on the page (common[k] set, see read_names) is not counted.
  */
 static void
@@ -530,7 +549,7 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 	 * advertisement. (After a digit, other letters are words:
 	 * "img640caption".)
 	 */
-	const char *begin = s, *tok = s;
+	const char *begin = s, *tok = s, *plain = variants_end(s);
 
 	c->aside += is_screen_reader_only(s);
 	for (;; s++) {
@@ -539,7 +558,7 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 
 		upper = ch >= 'A' && ch <= 'Z';
 		if (!letter || (upper && n > 0 && w[n - 1] >= 'a')) {
-			if (n > 0 && n < sizeof(w) && !skip &&
+			if (n > 0 && n < sizeof(w) && !skip && s >= plain &&
 			    !(s - n > begin && s[-(ptrdiff_t)n - 1] >= '0' &&
 			    s[-(ptrdiff_t)n - 1] <= '9' && is_hex_letters(w, n)) &&
 			    ((k = list_index(bad_words, w, n)) < 0 ||
@@ -590,6 +609,7 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 			break;
 		if (ch == ' ' || ch == '\t' || ch == '\n') {
 			tok = s + 1;
+			plain = variants_end(tok);
 			c->aside += is_screen_reader_only(tok);
 			skip = is_taxonomy(s + 1, false) ||
 			    (hashed && is_generated(s + 1)) ||
