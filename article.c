@@ -140,6 +140,7 @@ struct article {
 #define MAIN		1	/* ... the page's main content */
 #define IN_PRODUCT	2	/* ... within a product's microdata */
 	struct word_counts *names;	/* each element's, see read_names */
+	unsigned char	*count_only;	/* text is numbers counting up */
 	unsigned char	*field;		/* holds a field to type text in: */
 #define FIELD		1	/* ... a line */
 #define LINES		2	/* ... or lines (textarea) */
@@ -1550,6 +1551,9 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 		return CLUTTER;
 	if (in_sentence(a, i))
 		return NOT_CLUTTER;
+	/* Line numbers beside code, numbers of pages (mark_counts). */
+	if (a->count_only[i])
+		return CLUTTER;
 	/*
 	 * A box with a field to type in (an email address, a name and
 	 * password, words to search) and a few sentences is a call to sign
@@ -2310,6 +2314,100 @@ mark_fields(struct article *a)
 }
 
 /*
+ * The run of whole numbers that counts up by one in a text node (its
+ * first, last and how many), or false where the text is anything else.
+ * An empty text holds a run of none.
+ */
+static bool
+read_count(const char *s, uint32_t *first, uint32_t *last, uint32_t *count)
+{
+	uint32_t	 v;
+	size_t		 k;
+
+	*first = *last = *count = 0;
+	for (;;) {
+		s += strspn(s, " \t\n\f\r");
+		if (*s == '\0')
+			return true;
+		for (v = 0, k = 0; s[k] >= '0' && s[k] <= '9'; k++)
+			if (k == 9)
+				return false;
+			else
+				v = 10 * v + (uint32_t)(s[k] - '0');
+		if (k == 0 || (s[k] != '\0' && !ascii_is_space(
+		    (unsigned char)s[k])))
+			return false;
+		if (*count > 0 && v != *last + 1)
+			return false;
+		if ((*count)++ == 0)
+			*first = v;
+		*last = v;
+		s += k;
+	}
+}
+
+/*
+ * Marks in a->count_only the elements whose text is three or more
+ * whole numbers counting up by one and nothing else: the line numbers
+ * of a block of code, in a column of their own beside it (Pygments',
+ * Chroma's, a plugin's "gutter"), or the numbers of a list of pages.
+ * They count lines, not words of the text. Backward, each node's run
+ * joined to its parent's; reads each text once.
+ */
+static int
+mark_counts(struct article *a)
+{
+	const struct cex_doc	*d = a->d;
+	const struct cex_node	*n;
+	uint32_t		*first, *last, *count, i, p, f, l, k;
+	unsigned char		*bad;
+	int			 rc = -1;
+
+	first = calloc(d->nnodes, sizeof(*first));
+	last = calloc(d->nnodes, sizeof(*last));
+	count = calloc(d->nnodes, sizeof(*count));
+	bad = calloc(d->nnodes, 1);
+	if (first == NULL || last == NULL || count == NULL || bad == NULL)
+		goto out;
+	for (i = d->nnodes; i-- > 1; ) {
+		n = &d->nodes[i];
+		if (!a->live[i])
+			continue;
+		if (node_is_text(n)) {
+			if (!read_count(n->g->v.text.text, &f, &l, &k))
+				bad[i] = 1;
+			first[i] = f;
+			last[i] = l;
+			count[i] = k;
+		} else if (!node_is_element(n))
+			continue;
+		else
+			a->count_only[i] = !bad[i] && count[i] >= 3;
+		p = n->parent;
+		if (bad[i])
+			bad[p] = 1;
+		else if (count[i] == 0)
+			continue;
+		else if (count[p] == 0) {
+			first[p] = first[i];
+			last[p] = last[i];
+			count[p] = count[i];
+		} else if (last[i] + 1 == first[p]) {
+			first[p] = first[i];
+			count[p] += count[i];
+		} else
+			bad[p] = 1;
+	}
+	rc = 0;
+out:
+	free(first);
+	free(last);
+	free(count);
+	free(bad);
+	return rc;
+}
+
+/*
  * Marks the elements the page names as its main content: main,
  * role=main, itemprop=articleBody; and the description of a product
  * (itemprop=description with text, in an item of schema.org's Product
@@ -2909,6 +3007,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	    (a.main = calloc(d->nnodes, 1)) == NULL ||
 	    (a.names = calloc(d->nnodes, sizeof(*a.names))) == NULL ||
 	    (a.field = calloc(d->nnodes, 1)) == NULL ||
+	    (a.count_only = calloc(d->nnodes, 1)) == NULL ||
 	    (root = calloc(d->nnodes, 1)) == NULL ||
 	    (comments_from = calloc(d->nnodes, 1)) == NULL)
 		goto out;
@@ -2924,6 +3023,8 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	}
 	read_names(&a, body != 0 ? d->nodes[body].letters : 0);
 	mark_fields(&a);
+	if (mark_counts(&a) == -1)
+		goto out;
 	mark_main(&a);
 	mark_anchors(&a);
 	/*
@@ -3139,6 +3240,7 @@ out:
 	free(a.main);
 	free(a.names);
 	free(a.field);
+	free(a.count_only);
 	free(root);
 	free(comments_from);
 	return rc;
