@@ -2346,13 +2346,24 @@ read_count(const char *s, uint32_t *first, uint32_t *last, uint32_t *count)
 	}
 }
 
+/* A table, its row or a group of its rows. */
+static bool
+is_table_part(uint16_t tag)
+{
+	return tag == GUMBO_TAG_TABLE || tag == GUMBO_TAG_THEAD ||
+	    tag == GUMBO_TAG_TBODY || tag == GUMBO_TAG_TFOOT ||
+	    tag == GUMBO_TAG_TR;
+}
+
 /*
  * Marks in a->count_only the elements whose text is three or more
  * whole numbers counting up by one and nothing else: the line numbers
  * of a block of code, in a column of their own beside it (Pygments',
  * Chroma's, a plugin's "gutter"), or the numbers of a list of pages.
- * They count lines, not words of the text. Backward, each node's run
- * joined to its parent's; reads each text once.
+ * They count lines, not words of the text. Not a table's row, whose
+ * cells are each a number of their own (a size chart's head: 36 37
+ * 38). Backward, each node's run joined to its parent's; reads each
+ * text once.
  */
 static int
 mark_counts(struct article *a)
@@ -2382,7 +2393,8 @@ mark_counts(struct article *a)
 		} else if (!node_is_element(n))
 			continue;
 		else
-			a->count_only[i] = !bad[i] && count[i] >= 3;
+			a->count_only[i] = !bad[i] && count[i] >= 3 &&
+			    !is_table_part(n->tag);
 		p = n->parent;
 		if (bad[i])
 			bad[p] = 1;
