@@ -624,11 +624,21 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 }
 
 /*
- * The words of an element's class and id. A menu whose text is less
- * than a tenth links (the titles of its tabs) is not the site's
- * navigation but a list of the page's own text (a restaurant's dishes,
- * a course's plan): its words of navigation (menu_words) do not count
- * against it.
+ * Attributes that name what an element is, beside class and id: the
+ * hooks of a page's tests and the names of its components, which sites
+ * whose classes a program generates ("css-1e1gqmr") still write
+ * ("data-testid=\"byline\"", "data-component=\"related-content\"").
+ */
+static const char *const name_attributes[] = { "class", "id",
+	"data-testid", "data-test", "data-qa", "data-component",
+	"data-module", NULL };
+
+/*
+ * The words of an element's names (name_attributes). A menu whose
+ * text is less than a tenth links (the titles of its tabs) is not the
+ * site's navigation but a list of the page's own text (a restaurant's
+ * dishes, a course's plan): its words of navigation (menu_words) do
+ * not count against it.
  */
 static struct names
 names_of(const struct article *art, const struct cex_node *n)
@@ -639,10 +649,9 @@ names_of(const struct article *art, const struct cex_node *n)
 	int			 k;
 
 	memset(&c, 0, sizeof(c));
-	if ((a = dom_attr(n, "class")) != NULL)
-		name_words(a->value, &c, art->common);
-	if ((a = dom_attr(n, "id")) != NULL)
-		name_words(a->value, &c, art->common);
+	for (w = name_attributes; *w != NULL; w++)
+		if ((a = dom_attr(n, *w)) != NULL)
+			name_words(a->value, &c, art->common);
 	if (c.menu > 0 && 10 * n->linked < n->letters) {
 		c.bad -= c.menu;
 		for (w = menu_words; *w != NULL; w++)
