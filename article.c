@@ -109,7 +109,7 @@ static const char *const bad_words[] = {
 	"date", "dates", "timestamp", "dateline", "publish", "published",
 	"posted", "updated", "werbung", "anzeige", "publicite", "publicidad",
 	"pubblicita", "kommentare", "kommentar", "commentaires", "commentaire",
-	"comentarios", "comentario", NULL
+	"comentarios", "comentario", "affiliate", NULL
 };
 
 #define NBAD	(sizeof(bad_words) / sizeof(*bad_words) - 1)
