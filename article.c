@@ -3129,7 +3129,16 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			}
 			break;
 		}
-	if (best != 0 && (c = shared_ancestor(&a, top, body)) != 0) {
+	/*
+	 * The ancestor that the best candidates share holds the article;
+	 * inside the main element chosen above, only if it holds half of
+	 * its letters or more: a smaller one is a part of the content
+	 * spread over many blocks (the questions of an accordion on a
+	 * page of sections).
+	 */
+	if (best != 0 && (c = shared_ancestor(&a, top, body)) != 0 &&
+	    ((c <= best && d->nodes[c].end >= d->nodes[best].end) ||
+	    2 * (uint64_t)d->nodes[c].letters >= d->nodes[best].letters)) {
 		best = c;
 		best_score = final_score(&a, c);
 	}
