@@ -109,7 +109,8 @@ static const char *const bad_words[] = {
 	"date", "dates", "timestamp", "dateline", "publish", "published",
 	"posted", "updated", "werbung", "anzeige", "publicite", "publicidad",
 	"pubblicita", "kommentare", "kommentar", "commentaires", "commentaire",
-	"comentarios", "comentario", "affiliate", NULL
+	"comentarios", "comentario", "affiliate", "sellers", "marketplace",
+	NULL
 };
 
 #define NBAD	(sizeof(bad_words) / sizeof(*bad_words) - 1)
