@@ -2214,6 +2214,26 @@ twin_shell(const struct article *a, uint32_t best, uint32_t body)
 }
 
 /*
+ * The outermost wrapper around the best, four levels up at most, that
+ * holds its text and nothing else and has a class, or 0: the panel of
+ * a tab around a product's description ("data item content"), whose
+ * sibling panels of that class are the product's other tabs.
+ */
+static uint32_t
+outer_wrapper(const struct article *a, uint32_t best, uint32_t body)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 p, k, outer = 0;
+
+	for (p = d->nodes[best].parent, k = 0; p != 0 && p != body && k < 4 &&
+	    d->nodes[p].letters == d->nodes[best].letters;
+	    p = d->nodes[p].parent, k++)
+		if (has_class(&d->nodes[p]))
+			outer = p;
+	return outer;
+}
+
+/*
  * A recipe's card, its ingredients and steps in short lines that score
  * as little as a menu, is the content of a recipe page even where it
  * sits apart from the post about the dish: an element the page marks
@@ -3008,6 +3028,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	struct article	 a;
 	unsigned char	*root = NULL, *live, *comments_from = NULL;
 	uint32_t	 i, best = 0, c, parent, body, total, want, k, twins, shell;
+	uint32_t	 outer;
 	double		 s, best_score = 0;
 	int		 rc = -1;
 
@@ -3210,9 +3231,13 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	 * Twins of a wrapper around the best (twin_shell) are parts of the
 	 * text only when they hold a paragraph of their own: the rows of a
 	 * layout share their wrapper's class too ("row storyItem"), the
-	 * row of the date with the row of the text.
+	 * row of the date with the row of the text. And the twins beside
+	 * the outermost wrapper (outer_wrapper) that hold a data sheet
+	 * (holds_data_sheet) are a product's tab of details beside the
+	 * tab of its description.
 	 */
 	shell = twin_shell(&a, best, body);
+	outer = outer_wrapper(&a, best, body);
 	twins = 0;
 	for (i = 1; i < d->nnodes; i++)
 		if (i < best && d->nodes[i].end > best)
@@ -3222,8 +3247,11 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		else if (d->nodes[i].parent == parent)
 			continue;	/* judged by joins, not its parts */
 		else if ((i < parent || i >= d->nodes[parent].end) &&
-		    shell != 0 && is_twin(&a, i, shell) &&
-		    (shell == best || holds_paragraph(&a, i))) {
+		    ((shell != 0 && is_twin(&a, i, shell) &&
+		    (shell == best || holds_paragraph(&a, i))) ||
+		    (outer != 0 &&
+		    d->nodes[i].parent == d->nodes[outer].parent &&
+		    is_twin(&a, i, outer) && holds_data_sheet(&a, i)))) {
 			root[i] = TWIN;
 			twins++;
 			i = d->nodes[i].end - 1;
