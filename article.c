@@ -3228,10 +3228,11 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			root[c] = 1;
 	join_panels(&a, root, best);
 	/*
-	 * Twins of a wrapper around the best (twin_shell) are parts of the
-	 * text only when they hold a paragraph of their own: the rows of a
-	 * layout share their wrapper's class too ("row storyItem"), the
-	 * row of the date with the row of the text. And the twins beside
+	 * Twins of a wrapper around the best (twin_shell), beside it, are
+	 * parts of the text only when they hold a paragraph of their own:
+	 * the rows of a layout share their wrapper's class too ("row
+	 * storyItem"), the row of the date with the row of the text. (Each
+	 * sibling is read once.) And the twins beside
 	 * the outermost wrapper (outer_wrapper) that hold a data sheet
 	 * (holds_data_sheet) are a product's tab of details beside the
 	 * tab of its description.
@@ -3247,8 +3248,10 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		else if (d->nodes[i].parent == parent)
 			continue;	/* judged by joins, not its parts */
 		else if ((i < parent || i >= d->nodes[parent].end) &&
-		    ((shell != 0 && is_twin(&a, i, shell) &&
-		    (shell == best || holds_paragraph(&a, i))) ||
+		    ((shell == best && is_twin(&a, i, best)) ||
+		    (shell != 0 && shell != best &&
+		    d->nodes[i].parent == d->nodes[shell].parent &&
+		    is_twin(&a, i, shell) && holds_paragraph(&a, i)) ||
 		    (outer != 0 &&
 		    d->nodes[i].parent == d->nodes[outer].parent &&
 		    is_twin(&a, i, outer) && holds_data_sheet(&a, i)))) {
