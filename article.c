@@ -1798,6 +1798,13 @@ class_words_begin(const char *x, const char *y)
 	}
 }
 
+/* Whether the class words of x begin y's, or y's begin x's. */
+static bool
+class_words_alike(const char *x, const char *y)
+{
+	return class_words_begin(x, y) || class_words_begin(y, x);
+}
+
 /*
  * Whether the word w of len bytes is one of the words of the class
  * value list that are not modifiers (is_modifier), among its first 32.
@@ -1892,7 +1899,7 @@ marks_entry(const struct cex_node *n, bool named)
 
 /*
  * Whether entry p is of the same kind as entry e, beside it: a sibling
- * of its tag and class (class_words_begin).
+ * of its tag and class (class_words_alike).
  */
 static bool
 same_entry_kind(const struct cex_doc *d, uint32_t p, uint32_t e)
@@ -1903,8 +1910,7 @@ same_entry_kind(const struct cex_doc *d, uint32_t p, uint32_t e)
 	    d->nodes[p].tag == d->nodes[e].tag &&
 	    (cp = dom_attr(&d->nodes[p], "class")) != NULL &&
 	    (ce = dom_attr(&d->nodes[e], "class")) != NULL &&
-	    (class_words_begin(cp->value, ce->value) ||
-	    class_words_begin(ce->value, cp->value));
+	    class_words_alike(cp->value, ce->value);
 }
 
 /*
@@ -1999,8 +2005,7 @@ is_twin(const struct article *a, uint32_t i, uint32_t best)
 		return false;
 	ci = dom_attr(n, "class");
 	cb = dom_attr(b, "class");
-	return (class_words_begin(ci->value, cb->value) ||
-	    class_words_begin(cb->value, ci->value) ||
+	return (class_words_alike(ci->value, cb->value) ||
 	    class_words_within(ci->value, cb->value) ||
 	    class_words_within(cb->value, ci->value)) &&
 	    !in_other_entry(a, i, best);
@@ -2191,46 +2196,30 @@ twins_nest(const struct article *a, uint32_t low, uint32_t up, uint32_t want)
 }
 
 /*
- * The element whose twins are the article's other parts: the best
- * container, or, when it has no class (a bare article or div), the
- * wrapper around it, four levels up at most, that holds the same text
- * and has one ("article_body"): the page's template names the parts
- * of its text on their wrappers. Else 0.
+ * The wrappers around the best, four levels up at most, that hold its
+ * text and nothing else and have a class: the nearest (inner) and the
+ * outermost (outer), or 0. A page's template names the parts of its
+ * text on such wrappers ("article_body" around a bare article), and
+ * a shop the panels of its tabs ("data item content" around a
+ * product's description), whose twins beside them are the other parts
+ * and the other tabs.
  */
-static uint32_t
-twin_shell(const struct article *a, uint32_t best, uint32_t body)
+static void
+find_wrappers(const struct article *a, uint32_t best, uint32_t body,
+    uint32_t *inner, uint32_t *outer)
 {
 	const struct cex_doc	*d = a->d;
 	uint32_t		 p, k;
 
-	if (has_class(&d->nodes[best]))
-		return best;
+	*inner = *outer = 0;
 	for (p = d->nodes[best].parent, k = 0; p != 0 && p != body && k < 4 &&
 	    d->nodes[p].letters == d->nodes[best].letters;
 	    p = d->nodes[p].parent, k++)
-		if (has_class(&d->nodes[p]))
-			return p;
-	return 0;
-}
-
-/*
- * The outermost wrapper around the best, four levels up at most, that
- * holds its text and nothing else and has a class, or 0: the panel of
- * a tab around a product's description ("data item content"), whose
- * sibling panels of that class are the product's other tabs.
- */
-static uint32_t
-outer_wrapper(const struct article *a, uint32_t best, uint32_t body)
-{
-	const struct cex_doc	*d = a->d;
-	uint32_t		 p, k, outer = 0;
-
-	for (p = d->nodes[best].parent, k = 0; p != 0 && p != body && k < 4 &&
-	    d->nodes[p].letters == d->nodes[best].letters;
-	    p = d->nodes[p].parent, k++)
-		if (has_class(&d->nodes[p]))
-			outer = p;
-	return outer;
+		if (has_class(&d->nodes[p])) {
+			if (*inner == 0)
+				*inner = p;
+			*outer = p;
+		}
 }
 
 /*
@@ -2398,55 +2387,47 @@ is_table_part(uint16_t tag)
 static int
 mark_counts(struct article *a)
 {
+	struct run {
+		uint32_t	 first, last, count;
+		bool		 bad;
+	}			*run;
 	const struct cex_doc	*d = a->d;
 	const struct cex_node	*n;
-	uint32_t		*first, *last, *count, i, p, f, l, k;
-	unsigned char		*bad;
-	int			 rc = -1;
+	struct run		*r, *p;
+	uint32_t		 i;
 
-	first = calloc(d->nnodes, sizeof(*first));
-	last = calloc(d->nnodes, sizeof(*last));
-	count = calloc(d->nnodes, sizeof(*count));
-	bad = calloc(d->nnodes, 1);
-	if (first == NULL || last == NULL || count == NULL || bad == NULL)
-		goto out;
+	if ((run = calloc(d->nnodes, sizeof(*run))) == NULL)
+		return -1;
 	for (i = d->nnodes; i-- > 1; ) {
 		n = &d->nodes[i];
+		r = &run[i];
 		if (!a->live[i])
 			continue;
-		if (node_is_text(n)) {
-			if (!read_count(n->g->v.text.text, &f, &l, &k))
-				bad[i] = 1;
-			first[i] = f;
-			last[i] = l;
-			count[i] = k;
-		} else if (!node_is_element(n))
+		if (node_is_text(n))
+			r->bad = !read_count(n->g->v.text.text, &r->first,
+			    &r->last, &r->count);
+		else if (!node_is_element(n))
 			continue;
 		else
-			a->count_only[i] = !bad[i] && count[i] >= 3 &&
+			a->count_only[i] = !r->bad && r->count >= 3 &&
 			    !is_table_part(n->tag);
-		p = n->parent;
-		if (bad[i])
-			bad[p] = 1;
-		else if (count[i] == 0)
+		p = &run[n->parent];
+		if (r->bad)
+			p->bad = true;
+		else if (r->count == 0)
 			continue;
-		else if (count[p] == 0) {
-			first[p] = first[i];
-			last[p] = last[i];
-			count[p] = count[i];
-		} else if (last[i] + 1 == first[p]) {
-			first[p] = first[i];
-			count[p] += count[i];
+		else if (p->count == 0) {
+			p->first = r->first;
+			p->last = r->last;
+			p->count = r->count;
+		} else if (r->last + 1 == p->first) {
+			p->first = r->first;
+			p->count += r->count;
 		} else
-			bad[p] = 1;
+			p->bad = true;
 	}
-	rc = 0;
-out:
-	free(first);
-	free(last);
-	free(count);
-	free(bad);
-	return rc;
+	free(run);
+	return 0;
 }
 
 /*
@@ -3027,8 +3008,8 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	const struct cex_node *n;
 	struct article	 a;
 	unsigned char	*root = NULL, *live, *comments_from = NULL;
-	uint32_t	 i, best = 0, c, parent, body, total, want, k, twins, shell;
-	uint32_t	 outer;
+	uint32_t	 i, best = 0, c, parent, body, total, want, k, twins;
+	uint32_t	 inner, outer;
 	double		 s, best_score = 0;
 	int		 rc = -1;
 
@@ -3228,17 +3209,18 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			root[c] = 1;
 	join_panels(&a, root, best);
 	/*
-	 * Twins of a wrapper around the best (twin_shell), beside it, are
-	 * parts of the text only when they hold a paragraph of their own:
-	 * the rows of a layout share their wrapper's class too ("row
-	 * storyItem"), the row of the date with the row of the text. (Each
-	 * sibling is read once.) And the twins beside
-	 * the outermost wrapper (outer_wrapper) that hold a data sheet
-	 * (holds_data_sheet) are a product's tab of details beside the
-	 * tab of its description.
+	 * When the best has no class (a bare article), the twins of the
+	 * nearest wrapper around it (find_wrappers), beside that wrapper,
+	 * are parts of the text only when they hold a paragraph of their
+	 * own: the rows of a layout share their wrapper's class too ("row
+	 * storyItem"), the row of the date with the row of the text. The
+	 * twins beside the outermost wrapper that hold a data sheet
+	 * (holds_data_sheet) are a product's tab of details beside the tab
+	 * of its description. Each sibling is read once.
 	 */
-	shell = twin_shell(&a, best, body);
-	outer = outer_wrapper(&a, best, body);
+	find_wrappers(&a, best, body, &inner, &outer);
+	if (has_class(&d->nodes[best]))
+		inner = 0;
 	twins = 0;
 	for (i = 1; i < d->nnodes; i++)
 		if (i < best && d->nodes[i].end > best)
@@ -3248,10 +3230,9 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		else if (d->nodes[i].parent == parent)
 			continue;	/* judged by joins, not its parts */
 		else if ((i < parent || i >= d->nodes[parent].end) &&
-		    ((shell == best && is_twin(&a, i, best)) ||
-		    (shell != 0 && shell != best &&
-		    d->nodes[i].parent == d->nodes[shell].parent &&
-		    is_twin(&a, i, shell) && holds_paragraph(&a, i)) ||
+		    (is_twin(&a, i, best) || (inner != 0 &&
+		    d->nodes[i].parent == d->nodes[inner].parent &&
+		    is_twin(&a, i, inner) && holds_paragraph(&a, i)) ||
 		    (outer != 0 &&
 		    d->nodes[i].parent == d->nodes[outer].parent &&
 		    is_twin(&a, i, outer) && holds_data_sheet(&a, i)))) {
