@@ -45,6 +45,7 @@ struct scan {
 	size_t		 attrs_cap;
 	uint16_t	 raw_tag;	/* the raw text element open */
 	bool		 skip_raw;	/* its text is left out */
+	int		 frameless;	/* -1 unknown, else frameless_page */
 	bool		 nomem;
 };
 
@@ -509,6 +510,38 @@ text_run(struct scan *s, size_t from, size_t to)
 		s->nomem = true;
 }
 
+/*
+ * Whether a page of frames, whose first frameset start tag ends at
+ * from, has a noframes element after it: the page a reader without
+ * frames is given (a text browser shows it; a browser with frames
+ * shows the frames, which are other documents, and nothing of this
+ * one). cex is such a reader. The parser would take the frameset for
+ * the page and the noframes for raw text, and find no text; instead
+ * the frameset, frame and noframes tags are left out of what it is
+ * given, so that what the noframes holds is read as the body.
+ */
+static bool
+frameless_page(const struct scan *s, size_t from)
+{
+	const char	*p;
+	size_t		 i = from;
+
+	while (i < s->len && (p = memchr(s->in + i, '<', s->len - i)) != NULL) {
+		i = (size_t)(p - s->in) + 1;
+		if (s->len - i >= 8 && strncasecmp(s->in + i, "noframes", 8) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Whether tag is one of the tags a reader without frames leaves out. */
+static bool
+is_frame_tag(uint16_t tag)
+{
+	return tag == GUMBO_TAG_FRAMESET || tag == GUMBO_TAG_FRAME ||
+	    tag == GUMBO_TAG_NOFRAMES;
+}
+
 /* Counts a tag the model refused in the report. */
 static void
 report_refusal(struct scan *s, int reason)
@@ -565,6 +598,14 @@ start_tag(struct scan *s, size_t i, size_t name, size_t len)
 	t.self_closing = self_closing;
 	t.attrs = s->attrs;
 	t.nattrs = nattrs;
+	if (!foreign && is_frame_tag(t.tag)) {
+		if (s->frameless == -1 && t.tag == GUMBO_TAG_FRAMESET)
+			s->frameless = frameless_page(s, gt + 1);
+		if (s->frameless == 1) {
+			drop(s, i, gt + 1);
+			return gt + 1;
+		}
+	}
 	if ((r = builder_tag(s->model, &t)) == BUILDER_BARE) {
 		r = BUILDER_KEPT;
 		cut = name + len;
@@ -618,6 +659,11 @@ end_tag(struct scan *s, size_t i, size_t name, size_t len, bool raw)
 	 */
 	t.name = s->in + name;
 	t.name_len = (uint32_t)(gt - name);
+	if (!raw && s->frameless == 1 && !builder_foreign(s->model) &&
+	    is_frame_tag(t.tag)) {
+		drop(s, i, gt + 1);
+		return gt + 1;
+	}
 	if (!raw && s->dropped[t.tag] > 0) {
 		s->dropped[t.tag]--;
 		drop(s, i, gt + 1);
@@ -782,6 +828,7 @@ guard_run(const char *html, size_t len, const struct guard_limits *lim,
 	s->in = html;
 	s->len = len;
 	s->lim = lim;
+	s->frameless = -1;
 	s->report = report;
 	while (i < len && !s->nomem) {
 		switch (builder_lexer(s->model)) {
