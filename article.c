@@ -2657,6 +2657,47 @@ rank(struct candidate *top, uint32_t i, double s)
 	top[k].score = s;
 }
 
+/* The table whose cell td is, not through a cell of another; 0 if none. */
+static uint32_t
+table_of_cell(const struct cex_doc *d, uint32_t td)
+{
+	uint32_t	 p;
+
+	for (p = d->nodes[td].parent; p != 0; p = d->nodes[p].parent)
+		if (d->nodes[p].tag == GUMBO_TAG_TABLE)
+			return p;
+		else if (d->nodes[p].tag == GUMBO_TAG_TD)
+			break;
+	return 0;
+}
+
+/*
+ * A layout of tables puts the items of a page (the news of a club's
+ * season, the entries of a listing) each in a cell of its own, a row
+ * apart, with no class to tell they are alike: when the best candidate
+ * is such a cell and two others of the best, scoring 0.3 of it or
+ * more, are cells of the same table, the table holds the article.
+ * Returns it, or 0.
+ */
+static uint32_t
+listing_table(const struct cex_doc *d, const struct candidate *top)
+{
+	uint32_t	 table;
+	size_t		 k, cells = 0;
+
+	if (d->nodes[top[0].node].tag != GUMBO_TAG_TD ||
+	    (table = table_of_cell(d, top[0].node)) == 0)
+		return 0;
+	for (k = 1; k < NTOP && top[k].node != 0; k++) {
+		if (top[k].score < 0.3 * top[0].score)
+			break;
+		if (d->nodes[top[k].node].tag == GUMBO_TAG_TD &&
+		    table_of_cell(d, top[k].node) == table)
+			cells++;
+	}
+	return cells >= 2 ? table : 0;
+}
+
 /*
  * An article whose parts are cut into blocks of their own (the steps of
  * a how-to, sections under headings) gives several candidates of about
@@ -2675,6 +2716,8 @@ shared_ancestor(const struct article *a, const struct candidate *top,
 	uint32_t		 p, q;
 	size_t			 k, count, close;
 
+	if ((p = listing_table(d, top)) != 0)
+		return p;
 	for (p = d->nodes[top[0].node].parent; p != 0 && p != body;
 	    p = d->nodes[p].parent) {
 		count = close = 0;
