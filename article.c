@@ -2598,6 +2598,50 @@ link_insides(struct cex_doc *d)
 	}
 }
 
+/* Whether element n's class has a word for screen readers only. */
+static bool
+for_screen_readers(const struct cex_node *n)
+{
+	const GumboAttribute	*class = dom_attr(n, "class");
+	const char		*s;
+
+	if (class == NULL)
+		return false;
+	for (s = class->value; *s != '\0'; s += strcspn(s, " \t\n\f\r")) {
+		s += strspn(s, " \t\n\f\r");
+		if (*s != '\0' && is_screen_reader_only(s))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether link i, to a place in the page itself, has words for screen
+ * readers only and no other: the permalink mark after a heading, an
+ * icon whose words are there for those who cannot see it ("Section
+ * titled ..."), which would make the heading's box look like a link.
+ */
+static bool
+is_spoken_permalink(const struct cex_doc *d, uint32_t i)
+{
+	uint32_t	 j;
+	bool		 spoken = false;
+
+	if (d->nodes[i].tag != GUMBO_TAG_A || !is_fragment_link(&d->nodes[i]))
+		return false;
+	for (j = i + 1; j < d->nodes[i].end; )
+		if (node_is_element(&d->nodes[j]) &&
+		    for_screen_readers(&d->nodes[j])) {
+			spoken = true;
+			j = d->nodes[j].end;
+		} else if (node_is_text(&d->nodes[j]) &&
+		    d->nodes[j].own_letters > 0)
+			return false;
+		else
+			j++;
+	return spoken;
+}
+
 /*
  * Removes what the page hides from its readers: elements with the
  * hidden attribute, aria-hidden="true", or a style that hides them.
@@ -2605,7 +2649,8 @@ link_insides(struct cex_doc *d)
  * and the text of widgets; what a reader sees is the page. But for
  * closed panels (is_panel), which a reader opens. So are tooltips
  * (role=tooltip): a hint shown while the pointer rests on a control,
- * the control's label ("This answer is useful"). Runs before
+ * the control's label ("This answer is useful"). And permalinks whose
+ * only words are for screen readers (is_spoken_permalink). Runs before
  * anything is measured; the style attributes are still there, as the
  * attribute filter only marks them to be left out of the output.
  */
@@ -2626,7 +2671,8 @@ remove_hidden(struct cex_doc *d)
 		    ((at = dom_attr(n, "style")) != NULL &&
 		    style_hides(at->value)) ||
 		    ((at = dom_attr(n, "role")) != NULL &&
-		    strcasecmp(at->value, "tooltip") == 0)) && !is_panel(n)) {
+		    strcasecmp(at->value, "tooltip") == 0) ||
+		    is_spoken_permalink(d, i)) && !is_panel(n)) {
 			n->flags |= NODE_REMOVED;
 			i = n->end;
 		} else
@@ -2932,7 +2978,8 @@ spare_kinds(struct cleaner *cl)
  * labels nothing that is left, and goes too. What it labels must have
  * held text, mostly linked or outside, and gone whole: a heading over a
  * section with anything left stays, and so does one over a removed
- * byline or date, often the article's own title.
+ * byline or date, often the article's own title. What was gone before
+ * these rules ran (hidden, not live) labels nothing either way.
  */
 static void
 remove_bare_headings(struct article *a, const unsigned char *root)
@@ -2958,7 +3005,7 @@ remove_bare_headings(struct article *a, const unsigned char *root)
 				if (node_is_element(&d->nodes[s]) &&
 				    tag_is_heading(d->nodes[s].tag))
 					break;
-				if (d->nodes[s].letters == 0)
+				if (d->nodes[s].letters == 0 || !a->live[s])
 					continue;
 				if (!(d->nodes[s].flags & NODE_REMOVED) ||
 				    (2 * d->nodes[s].linked < d->nodes[s].letters &&
