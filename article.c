@@ -2620,6 +2620,8 @@ for_screen_readers(const struct cex_node *n)
  * readers only and no other: the permalink mark after a heading, an
  * icon whose words are there for those who cannot see it ("Section
  * titled ..."), which would make the heading's box look like a link.
+ * Such a mark is a few nodes: a link of more than 32 is not looked
+ * into, so that links nested in links (through an object) stay linear.
  */
 static bool
 is_spoken_permalink(const struct cex_doc *d, uint32_t i)
@@ -2627,7 +2629,8 @@ is_spoken_permalink(const struct cex_doc *d, uint32_t i)
 	uint32_t	 j;
 	bool		 spoken = false;
 
-	if (d->nodes[i].tag != GUMBO_TAG_A || !is_fragment_link(&d->nodes[i]))
+	if (d->nodes[i].tag != GUMBO_TAG_A || d->nodes[i].end - i > 32 ||
+	    !is_fragment_link(&d->nodes[i]))
 		return false;
 	for (j = i + 1; j < d->nodes[i].end; )
 		if (node_is_element(&d->nodes[j]) &&
