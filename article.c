@@ -1111,13 +1111,15 @@ final_score(const struct article *a, uint32_t i)
  * Whether element s holds a data sheet: a table of three rows or more,
  * four in five of them a header cell and a data cell with text (a
  * product's weight, size, material), its text less than a quarter
- * links. Reads s once.
+ * links. A row of two data cells, the first of 40 letters or fewer, is
+ * a label and its value as well: many shops style a cell as the label
+ * rather than make it a header. Reads s once.
  */
 static bool
 holds_data_sheet(const struct article *a, uint32_t s)
 {
 	const struct cex_doc	*d = a->d;
-	uint32_t		 i, c, rows = 0, pairs = 0;
+	uint32_t		 i, c, rows = 0, pairs = 0, cells, first;
 	bool			 th, td;
 
 	if (d->nodes[s].letters == 0 ||
@@ -1129,12 +1131,17 @@ holds_data_sheet(const struct article *a, uint32_t s)
 			continue;
 		rows++;
 		th = td = false;
+		cells = first = 0;
 		for (c = i + 1; c < d->nodes[i].end; c = d->nodes[c].end)
 			if (node_is_element(&d->nodes[c]) &&
 			    d->nodes[c].letters > 0) {
 				th |= d->nodes[c].tag == GUMBO_TAG_TH;
 				td |= d->nodes[c].tag == GUMBO_TAG_TD;
+				if (cells++ == 0)
+					first = c;
 			}
+		th |= cells == 2 && d->nodes[first].tag == GUMBO_TAG_TD &&
+		    d->nodes[first].letters <= 40;
 		pairs += th && td;
 	}
 	return rows >= 3 && 5 * pairs >= 4 * rows;
