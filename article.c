@@ -142,9 +142,10 @@ struct article {
 #define IN_PRODUCT	2	/* ... within a product's microdata */
 	struct word_counts *names;	/* each element's, see read_names */
 	unsigned char	*count_only;	/* text is numbers counting up */
-	unsigned char	*field;		/* holds a field to type text in: */
-#define FIELD		1	/* ... a line */
+	unsigned char	*field;		/* holds, see mark_fields: */
+#define FIELD		1	/* ... a field to type a line in */
 #define LINES		2	/* ... or lines (textarea) */
+#define TABLE		4	/* ... a table */
 	uint32_t	 title;		/* --title: the h1 kept, or 0 */
 	uint32_t	 h1;		/* the first live h1 with text, or 0 */
 	uint32_t	 thread;	/* the best's entry in a thread, or 0 */
@@ -1577,8 +1578,8 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 * up, log in or search, not the article's text, whatever it is
 	 * named (is_form_box).
 	 */
-	if (a->field[i] && is_form_box(n->tag) && n->letters <= 300 &&
-	    4 * n->letters < total)
+	if ((a->field[i] & FIELD) && is_form_box(n->tag) &&
+	    n->letters <= 300 && 4 * n->letters < total)
 		return CLUTTER;
 	/*
 	 * A form with a field of several lines (a textarea) is where a
@@ -1593,9 +1594,12 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 * A box of a few sentences (300 letters at most, less than a
 	 * quarter of the text) with a button after its first words, after
 	 * at least as much of the article's text as it holds, is a call to
-	 * act on what came before it: to book, to buy, to subscribe.
+	 * act on what came before it: to book, to buy, to subscribe. Not
+	 * one that holds a table: data with a button under it (a recipe's
+	 * ingredients and "Add to the shopping list").
 	 */
 	if (is_form_box(n->tag) && n->letters > 0 && n->letters <= 300 &&
+	    !(a->field[i] & TABLE) &&
 	    4 * n->letters < total && before[i] >= n->letters &&
 	    holds_button(a, i, before))
 		return CLUTTER;
@@ -2312,8 +2316,8 @@ keep_headings(const struct article *a, unsigned char *root)
 /*
  * Marks the fields to type text in (not a hidden field, a choice or a
  * button: shops and listings put those in every item), and what holds
- * them, in a->field (LINES for a textarea); backward, each node's marks
- * given to its parent.
+ * them, in a->field (LINES for a textarea), and what holds a table
+ * (TABLE); backward, each node's marks given to its parent.
  * The forms group has removed them from the output, not from the tree.
  */
 static void
@@ -2335,6 +2339,8 @@ mark_fields(struct article *a)
 		    strcasecmp(at->value, "search") == 0 ||
 		    strcasecmp(at->value, "password") == 0))
 			a->field[i] = FIELD;
+		else if (node_is_element(n) && n->tag == GUMBO_TAG_TABLE)
+			a->field[i] |= TABLE;
 		a->field[n->parent] |= a->field[i];
 	}
 }
