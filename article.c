@@ -146,6 +146,8 @@ struct article {
 #define FIELD		1	/* ... a field to type a line in */
 #define LINES		2	/* ... or lines (textarea) */
 #define TABLE		4	/* ... a table */
+#define CHOICE		8	/* ... a list to choose from, a number */
+#define PRESS		16	/* ... a button */
 	uint32_t	 title;		/* --title: the h1 kept, or 0 */
 	uint32_t	 h1;		/* the first live h1 with text, or 0 */
 	uint32_t	 thread;	/* the best's entry in a thread, or 0 */
@@ -1582,6 +1584,17 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	    n->letters <= 300 && 4 * n->letters < total)
 		return CLUTTER;
 	/*
+	 * A box of a few lines (400 letters at most, less than a quarter
+	 * of the text) with a choice and a button, and no table, is the
+	 * machinery to buy (how many, which size, and the button that puts
+	 * it in the cart, with the price and the time to deliver around
+	 * them) or a calculator's form: controls, not text.
+	 */
+	if ((a->field[i] & (CHOICE | PRESS)) == (CHOICE | PRESS) &&
+	    !(a->field[i] & TABLE) && is_form_box(n->tag) &&
+	    n->letters <= 400 && 4 * n->letters < total)
+		return CLUTTER;
+	/*
 	 * A form with a field of several lines (a textarea) is where a
 	 * reader writes a comment, an answer, a message: what it says is
 	 * how to write there, whatever its length, unless it holds half
@@ -2317,7 +2330,8 @@ keep_headings(const struct article *a, unsigned char *root)
  * Marks the fields to type text in (not a hidden field, a choice or a
  * button: shops and listings put those in every item), and what holds
  * them, in a->field (LINES for a textarea), and what holds a table
- * (TABLE); backward, each node's marks given to its parent.
+ * (TABLE), a choice (CHOICE: a select, a field for a number) or a
+ * button (PRESS); backward, each node's marks given to its parent.
  * The forms group has removed them from the output, not from the tree.
  */
 static void
@@ -2326,21 +2340,30 @@ mark_fields(struct article *a)
 	const struct cex_doc	*d = a->d;
 	const struct cex_node	*n;
 	const GumboAttribute	*at;
+	const char		*type;
 	uint32_t		 i;
 
 	for (i = d->nnodes; i-- > 1; ) {
 		n = &d->nodes[i];
+		type = "";
+		if (node_is_element(n) && n->tag == GUMBO_TAG_INPUT)
+			type = (at = dom_attr(n, "type")) != NULL ?
+			    at->value : "text";
 		if (node_is_element(n) && n->tag == GUMBO_TAG_TEXTAREA)
 			a->field[i] = FIELD | LINES;
-		else if (node_is_element(n) && n->tag == GUMBO_TAG_INPUT &&
-		    ((at = dom_attr(n, "type")) == NULL ||
-		    strcasecmp(at->value, "text") == 0 ||
-		    strcasecmp(at->value, "email") == 0 ||
-		    strcasecmp(at->value, "search") == 0 ||
-		    strcasecmp(at->value, "password") == 0))
+		else if (strcasecmp(type, "text") == 0 ||
+		    strcasecmp(type, "email") == 0 ||
+		    strcasecmp(type, "search") == 0 ||
+		    strcasecmp(type, "password") == 0)
 			a->field[i] = FIELD;
 		else if (node_is_element(n) && n->tag == GUMBO_TAG_TABLE)
 			a->field[i] |= TABLE;
+		else if ((node_is_element(n) && n->tag == GUMBO_TAG_SELECT) ||
+		    strcasecmp(type, "number") == 0)
+			a->field[i] |= CHOICE;
+		else if ((node_is_element(n) && n->tag == GUMBO_TAG_BUTTON) ||
+		    strcasecmp(type, "submit") == 0)
+			a->field[i] |= PRESS;
 		a->field[n->parent] |= a->field[i];
 	}
 }
