@@ -274,6 +274,19 @@ is_comment_compound(const char *w, size_t len)
 }
 
 /*
+ * Whether the word w of len letters names a list or an entry of one:
+ * after "review", which alone names an article (a product's test), it
+ * names customers' reviews ("review-list", "review-item").
+ */
+static bool
+is_list_word(const char *w, size_t len)
+{
+	return (len == 4 && (memcmp(w, "list", 4) == 0 ||
+	    memcmp(w, "item", 4) == 0)) ||
+	    (len == 5 && memcmp(w, "items", 5) == 0);
+}
+
+/*
  * Sites run a word of clutter into the next one as well ("sharethis",
  * "sharedaddy", "footermenu", "relatedlinks", "advertising"): a class
  * word that begins with one of these stems and goes on for three
@@ -556,6 +569,8 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 	 */
 	const char *begin = s, *tok = s, *plain = variants_end(s);
 
+	bool	 after_review = false;	/* the word before was "review" */
+
 	c->aside += is_screen_reader_only(s);
 	for (;; s++) {
 		unsigned char ch = (unsigned char)*s;
@@ -588,7 +603,10 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 					    (uint64_t)1 << (k % 64);
 				}
 				thread = in_list(thread_words, w, n) ||
-				    is_comment_compound(w, n);
+				    is_comment_compound(w, n) ||
+				    (after_review && is_list_word(w, n));
+				after_review = n == 6 &&
+				    memcmp(w, "review", 6) == 0;
 				c->thread += thread;
 				c->outside += thread ||
 				    in_list(outside_words, w, n);
