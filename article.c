@@ -307,7 +307,19 @@ static const struct compound_stem {
 	{ NULL, false, false }
 };
 
-/* The stem that the word w of len letters is a compound of, or NULL. */
+/*
+ * The stem that the word w of len letters is a compound of, or NULL.
+ * "subscriber" is not a call to subscribe but the reader who did: the
+ * parts of a story for subscribers ("subscriber-preview", the text shown
+ * to everyone; "subscriber-only", the rest) are the story.
+ */
+static bool
+is_subscriber(const char *w, size_t len)
+{
+	return (len == 10 || (len == 11 && w[10] == 's')) &&
+	    memcmp(w, "subscriber", 10) == 0;
+}
+
 static const struct compound_stem *
 clutter_compound(const char *w, size_t len)
 {
@@ -319,7 +331,7 @@ clutter_compound(const char *w, size_t len)
 			continue;
 		n = strlen(c->stem);
 		if (len >= n + 3 && strncmp(w, c->stem, n) == 0)
-			return c;
+			return is_subscriber(w, len) ? NULL : c;
 	}
 	return NULL;
 }
