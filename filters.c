@@ -139,6 +139,27 @@ is_checklist_item(const struct cex_doc *d, uint32_t i)
 }
 
 /*
+ * Whether button i opens the element right after it (aria-controls
+ * names its id): a disclosure's header, the question over its answer in
+ * an FAQ, as WAI-ARIA's pattern has it. Its words label what follows.
+ */
+static bool
+opens_next(const struct cex_doc *d, uint32_t i)
+{
+	const GumboAttribute	*controls, *id;
+	uint32_t		 j, end = d->nodes[d->nodes[i].parent].end;
+
+	if ((controls = dom_attr(&d->nodes[i], "aria-controls")) == NULL ||
+	    dom_attr(&d->nodes[i], "aria-expanded") == NULL)
+		return false;
+	for (j = d->nodes[i].end; j < end && !node_is_element(&d->nodes[j]);
+	    j = d->nodes[j].end)
+		continue;
+	return j < end && (id = dom_attr(&d->nodes[j], "id")) != NULL &&
+	    id->value[0] != '\0' && has_token(controls->value, id->value);
+}
+
+/*
  * Element filters: each element gets the action the options give its
  * tag (remove, unwrap or keep), comments go with GROUP_COMMENTS, and
  * four cases are not a tag of their own: style sheets linked with
@@ -147,7 +168,8 @@ is_checklist_item(const struct cex_doc *d, uint32_t i)
  * which are unwrapped rather than removed, but for the markup they hold
  * as text; a button in a heading, the heading's text where a page
  * opens and closes its sections by their headings (an accordion, as
- * WAI-ARIA's pattern has it), unwrapped too; and so is a label in an
+ * WAI-ARIA's pattern has it), unwrapped too, as is a button that opens
+ * the element after it (opens_next); and so is a label in an
  * item of a checklist (is_checklist_item), the item's text.
  */
 int
@@ -178,7 +200,8 @@ filter_elements(struct cex_doc *d, const struct cex_opts *opts)
 			    attr_is(n, "type", "image"))
 				act = ACT_REMOVE;
 			if (act == ACT_REMOVE && n->tag == GUMBO_TAG_BUTTON &&
-			    tag_is_heading(d->nodes[n->parent].tag))
+			    (tag_is_heading(d->nodes[n->parent].tag) ||
+			    opens_next(d, i)))
 				act = ACT_UNWRAP;
 			if (act == ACT_REMOVE && n->tag == GUMBO_TAG_LABEL &&
 			    is_checklist_item(d, n->parent))
