@@ -2593,14 +2593,18 @@ style_hides(const char *style)
 /*
  * Whether a hidden element is a closed panel of tabs or of an
  * accordion, as WAI-ARIA's patterns mark them (role=tabpanel; role=region
- * labelled by its button): a click opens it, and it is the page's text,
+ * labelled by its button), or as Bootstrap's tabs name theirs without a
+ * role (class "tab-pane"): a click opens it, and it is the page's text,
  * the answers of an FAQ, a product's details.
  */
 static bool
 is_panel(const struct cex_node *n)
 {
 	const GumboAttribute	*role = dom_attr(n, "role");
+	const GumboAttribute	*class = dom_attr(n, "class");
 
+	if (class != NULL && has_class_word(class->value, "tab-pane", 8))
+		return true;
 	if (role == NULL)
 		return false;
 	return strcasecmp(role->value, "tabpanel") == 0 ||
