@@ -677,15 +677,23 @@ static const char *const name_attributes[] = { "class", "id",
 static struct names
 names_of(const struct article *art, const struct cex_node *n)
 {
+	const GumboVector	*attrs;
 	const GumboAttribute	*a;
 	struct names		 c;
 	const char *const	*w;
+	unsigned int		 j;
 	int			 k;
 
 	memset(&c, 0, sizeof(c));
-	for (w = name_attributes; *w != NULL; w++)
-		if ((a = dom_attr(n, *w)) != NULL)
+	if (n->type != GUMBO_NODE_ELEMENT && n->type != GUMBO_NODE_TEMPLATE)
+		return c;
+	/* One pass over the attributes, not a search for each name. */
+	attrs = &n->g->v.element.attributes;
+	for (j = 0; j < attrs->length; j++) {
+		a = attrs->data[j];
+		if (in_list(name_attributes, a->name, strlen(a->name)))
 			name_words(a->value, &c, art->common);
+	}
 	if (c.menu > 0 && 10 * n->linked < n->letters) {
 		c.bad -= c.menu;
 		for (w = menu_words; *w != NULL; w++)
@@ -2375,25 +2383,37 @@ mark_fields(struct article *a)
 
 	for (i = d->nnodes; i-- > 1; ) {
 		n = &d->nodes[i];
-		type = "";
-		if (node_is_element(n) && n->tag == GUMBO_TAG_INPUT)
+		if (!node_is_element(n))
+			continue;
+		switch (n->tag) {
+		case GUMBO_TAG_TEXTAREA:
+			a->field[i] = FIELD | LINES;
+			break;
+		case GUMBO_TAG_INPUT:
 			type = (at = dom_attr(n, "type")) != NULL ?
 			    at->value : "text";
-		if (node_is_element(n) && n->tag == GUMBO_TAG_TEXTAREA)
-			a->field[i] = FIELD | LINES;
-		else if (strcasecmp(type, "text") == 0 ||
-		    strcasecmp(type, "email") == 0 ||
-		    strcasecmp(type, "search") == 0 ||
-		    strcasecmp(type, "password") == 0)
-			a->field[i] = FIELD;
-		else if (node_is_element(n) && n->tag == GUMBO_TAG_TABLE)
+			if (strcasecmp(type, "text") == 0 ||
+			    strcasecmp(type, "email") == 0 ||
+			    strcasecmp(type, "search") == 0 ||
+			    strcasecmp(type, "password") == 0)
+				a->field[i] = FIELD;
+			else if (strcasecmp(type, "number") == 0)
+				a->field[i] |= CHOICE;
+			else if (strcasecmp(type, "submit") == 0)
+				a->field[i] |= PRESS;
+			break;
+		case GUMBO_TAG_TABLE:
 			a->field[i] |= TABLE;
-		else if ((node_is_element(n) && n->tag == GUMBO_TAG_SELECT) ||
-		    strcasecmp(type, "number") == 0)
+			break;
+		case GUMBO_TAG_SELECT:
 			a->field[i] |= CHOICE;
-		else if ((node_is_element(n) && n->tag == GUMBO_TAG_BUTTON) ||
-		    strcasecmp(type, "submit") == 0)
+			break;
+		case GUMBO_TAG_BUTTON:
 			a->field[i] |= PRESS;
+			break;
+		default:
+			break;
+		}
 		a->field[n->parent] |= a->field[i];
 	}
 }
