@@ -308,10 +308,10 @@ static const struct compound_stem {
 };
 
 /*
- * The stem that the word w of len letters is a compound of, or NULL.
- * "subscriber" is not a call to subscribe but the reader who did: the
- * parts of a story for subscribers ("subscriber-preview", the text shown
- * to everyone; "subscriber-only", the rest) are the story.
+ * Whether the word w of len letters is "subscriber(s)": not a call to
+ * subscribe but the reader who did. The parts of a story for
+ * subscribers ("subscriber-preview", the text shown to everyone;
+ * "subscriber-only", the rest) are the story.
  */
 static bool
 is_subscriber(const char *w, size_t len)
@@ -320,6 +320,10 @@ is_subscriber(const char *w, size_t len)
 	    memcmp(w, "subscriber", 10) == 0;
 }
 
+/*
+ * The stem that the word w of len letters is a compound of, or NULL
+ * (never for is_subscriber's word).
+ */
 static const struct compound_stem *
 clutter_compound(const char *w, size_t len)
 {
