@@ -428,32 +428,31 @@ is_hex_letters(const char *w, size_t len)
 }
 
 /*
- * Whether a class or id value holds a code a program made: a run of
- * five letters and digits or more, both in it ("sc-10f35970-2",
+ * Whether the len bytes at s hold a code a program made: a run of five
+ * letters and digits or more, both in it ("sc-10f35970-2",
  * "css-1x2y3z"). "col-md-6" does not.
  */
 static bool
-has_hash(const char *s)
+holds_code(const char *s, size_t len)
 {
-	size_t	 run = 0;
+	size_t	 k, run = 0;
 	bool	 digit = false, letter = false;
 
-	for (;; s++) {
-		if (ascii_is_alpha((unsigned char)*s))
+	for (k = 0; k <= len; k++) {
+		if (k < len && ascii_is_alpha((unsigned char)s[k]))
 			letter = true;
-		else if (*s >= '0' && *s <= '9')
+		else if (k < len && s[k] >= '0' && s[k] <= '9')
 			digit = true;
 		else {
 			if (run >= 5 && digit && letter)
 				return true;
-			if (*s == '\0')
-				return false;
 			run = 0;
 			digit = letter = false;
 			continue;
 		}
 		run++;
 	}
+	return false;
 }
 
 /*
@@ -564,7 +563,7 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 	 * program's (is_generated), and the words it seems to spell are
 	 * chance: "HIAdNh" has no advertisement in it.
 	 */
-	bool	 hashed = has_hash(s);
+	bool	 hashed = holds_code(s, strlen(s));
 	bool	 skip = is_taxonomy(s, false) || (hashed && is_generated(s)) ||
 	    is_script_hook(s);
 	/*
@@ -586,6 +585,12 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 	const char *begin = s, *tok = s, *plain = variants_end(s);
 
 	bool	 after_review = false;	/* the word before was "review" */
+	/*
+	 * "tag" right after "heading", "title" or "headline" in one class
+	 * names the element a heading is written with
+	 * ("av-special-heading-tag", "title-tag"), not a list of tags.
+	 */
+	bool	 after_heading = false;
 
 	c->aside += is_screen_reader_only(s);
 	for (;; s++) {
@@ -595,6 +600,8 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 		upper = ch >= 'A' && ch <= 'Z';
 		if (!letter || (upper && n > 0 && w[n - 1] >= 'a')) {
 			if (n > 0 && n < sizeof(w) && !skip && s >= plain &&
+			    !(after_heading && n == 3 &&
+			    memcmp(w, "tag", 3) == 0) &&
 			    !(s - n > begin && s[-(ptrdiff_t)n - 1] >= '0' &&
 			    s[-(ptrdiff_t)n - 1] <= '9' && is_hex_letters(w, n)) &&
 			    ((k = list_index(bad_words, w, n)) < 0 ||
@@ -623,6 +630,10 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 				    (after_review && is_list_word(w, n));
 				after_review = n == 6 &&
 				    memcmp(w, "review", 6) == 0;
+				after_heading = (n == 7 &&
+				    memcmp(w, "heading", 7) == 0) || (n == 5 &&
+				    memcmp(w, "title", 5) == 0) || (n == 8 &&
+				    memcmp(w, "headline", 8) == 0);
 				c->thread += thread;
 				c->outside += thread ||
 				    in_list(outside_words, w, n);
@@ -648,6 +659,7 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 			break;
 		if (ch == ' ' || ch == '\t' || ch == '\n') {
 			tok = s + 1;
+			after_heading = false;
 			plain = variants_end(tok);
 			c->aside += is_screen_reader_only(tok);
 			skip = is_taxonomy(s + 1, false) ||
@@ -1791,18 +1803,28 @@ is_code(const char *s, size_t len)
  * wrapper.) So is that word, then "-" or "_" and a code, the id page
  * builders give each element of a kind ("elementor-element
  * elementor-element-6b4d0f1", "et_pb_text et_pb_text_0"): it names the
- * element, not its kind. Looks at the first 32 words of list, and only
- * for a word with "--" or a code at its end.
+ * element, not its kind. So is a word that holds a code beside a word
+ * that does not: Enfold's "av_textblock_section av-lq2x9d0s-4e2a1b",
+ * the id of one section among others of one kind. Looks at the first
+ * 32 words of list.
  */
 static bool
 is_modifier(const char *list, const char *w, size_t len)
 {
 	static const char space[] = " \t\n\f\r";
+	const char *v;
 	size_t	 lv, k, code = 0;
 	bool	 bem;
 
 	if (len < 3)
 		return false;
+	if (holds_code(w, len))
+		for (k = 0, v = list; k < 32 &&
+		    *(v += strspn(v, space)) != '\0'; k++, v += lv) {
+			lv = strcspn(v, space);
+			if (!holds_code(v, lv))
+				return true;
+		}
 	bem = memmem(w, len, "--", 2) != NULL;
 	for (k = len; k-- > 1; )
 		if (w[k] == '-' || w[k] == '_') {
@@ -2259,6 +2281,30 @@ twins_nest(const struct article *a, uint32_t low, uint32_t up, uint32_t want)
 		i = d->nodes[i].end - 1;
 	}
 	return count == want;
+}
+
+/*
+ * How many twins (is_twin) element up, an ancestor of low, has, if
+ * each twin of low lies in up or in one of them; else 0.
+ */
+static uint32_t
+twins_cover(const struct article *a, uint32_t low, uint32_t up)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 i, count = 0, inside = 0;
+
+	for (i = 1; i < d->nnodes; i++) {
+		if (i < up && d->nodes[i].end > up)
+			continue;	/* an ancestor */
+		if (i == up)
+			i = d->nodes[i].end - 1;
+		else if (i >= inside && is_twin(a, i, up)) {
+			count++;
+			inside = d->nodes[i].end;
+		} else if (i >= inside && is_twin(a, i, low))
+			return 0;
+	}
+	return count;
 }
 
 /*
@@ -3369,6 +3415,25 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			if (c == 0 || c == body ||
 			    d->nodes[c].letters > 2 * d->nodes[best].letters ||
 			    !twins_nest(&a, best, c, want))
+				break;
+			best = c;
+		}
+		/*
+		 * A page of sections, as page builders make them, has the
+		 * best's kind of block (a text block) in three sections or
+		 * more, each section wrapped alike, and more sections than
+		 * such blocks: the others hold the page's other parts (a
+		 * company's values in boxes of icons, its people in
+		 * cards), and the wrappers whole are its content. The best
+		 * rises to its wrapper, within the same four levels and
+		 * twice its letters, when the wrapper's twins hold all of
+		 * the best's and outnumber them.
+		 */
+		for (; want >= 2 && k < 4; k++) {
+			c = d->nodes[best].parent;
+			if (c == 0 || c == body ||
+			    d->nodes[c].letters > 2 * d->nodes[best].letters ||
+			    twins_cover(&a, best, c) <= want)
 				break;
 			best = c;
 		}
