@@ -2683,30 +2683,85 @@ is_panel(const struct cex_node *n)
 }
 
 /*
+ * Whether panel c (is_panel) joins the content: not named as outside
+ * it (customers' reviews), not mostly links.
+ */
+static bool
+joins_as_panel(const struct article *a, uint32_t c)
+{
+	const struct cex_node	*n = &a->d->nodes[c];
+
+	return a->live[c] && node_is_element(n) && is_panel(n) &&
+	    a->outside[c] == 0 && 2 * n->linked < n->letters;
+}
+
+/*
+ * Whether element k is the title of the panel right after it that
+ * joins the content: the panel's aria-labelledby names k's id (the
+ * button or heading of a panel of an accordion).
+ */
+static bool
+titles_panel(const struct article *a, uint32_t k)
+{
+	const struct cex_doc	*d = a->d;
+	const GumboAttribute	*id, *by;
+	uint32_t		 p, end = d->nodes[d->nodes[k].parent].end;
+
+	if (!node_is_element(&d->nodes[k]))
+		return false;
+	for (p = d->nodes[k].end; p < end && !node_is_element(&d->nodes[p]) &&
+	    d->nodes[p].letters == 0; p = d->nodes[p].end)
+		continue;
+	return p < end && joins_as_panel(a, p) &&
+	    (id = dom_attr(&d->nodes[k], "id")) != NULL &&
+	    (by = dom_attr(&d->nodes[p], "aria-labelledby")) != NULL &&
+	    strcmp(id->value, by->value) == 0;
+}
+
+/*
  * The best in a panel of tabs (is_panel), or within two levels of
  * one: the other panels of the same tabs hold the rest of the content
  * (a product's details and data sheet beside its description, a
- * recipe's steps beside its ingredients), but for those named as
- * outside it (customers' reviews) or mostly links.
+ * recipe's steps beside its ingredients). So do the panels of tabs or
+ * an accordion beside the best, or beside the section it heads (its
+ * parent, with nothing else in it but headings): a town's service
+ * described, then its requirements, documents, time limits and fees
+ * in an accordion. Each panel that joins (joins_as_panel) comes with
+ * its title. Each sibling's nodes are read once.
  */
 static void
 join_panels(const struct article *a, unsigned char *root, uint32_t best)
 {
 	const struct cex_doc	*d = a->d;
-	uint32_t		 p = best, parent, c;
+	uint32_t		 p = best, parent, c, k;
 	int			 level;
 
 	for (level = 0; level < 3 && p != 0; level++, p = d->nodes[p].parent)
 		if (node_is_element(&d->nodes[p]) && is_panel(&d->nodes[p]))
 			break;
-	if (level == 3 || p == 0)
-		return;
+	if (level == 3 || p == 0) {
+		p = best;
+		parent = d->nodes[p].parent;
+		for (c = parent + 1; c < d->nodes[parent].end;
+		    c = d->nodes[c].end)
+			if (c != best && d->nodes[c].letters > 0 &&
+			    !(node_is_element(&d->nodes[c]) &&
+			    tag_is_heading(d->nodes[c].tag)))
+				break;
+		if (c == d->nodes[parent].end)
+			p = parent;
+	}
 	parent = d->nodes[p].parent;
-	for (c = parent + 1; c < d->nodes[parent].end; c = d->nodes[c].end)
-		if (c != p && a->live[c] && node_is_element(&d->nodes[c]) &&
-		    is_panel(&d->nodes[c]) && a->outside[c] == 0 &&
-		    2 * d->nodes[c].linked < d->nodes[c].letters)
-			root[c] = 1;
+	for (c = parent + 1; c < d->nodes[parent].end; c = d->nodes[c].end) {
+		if (c == p)
+			continue;
+		for (k = c; k < d->nodes[c].end; k++)
+			if (joins_as_panel(a, k)) {
+				root[k] = 1;
+				k = d->nodes[k].end - 1;
+			} else if (titles_panel(a, k))
+				root[k] = 1;
+	}
 }
 
 /*
