@@ -2309,29 +2309,38 @@ twins_cover(const struct article *a, uint32_t low, uint32_t up)
 
 /*
  * The wrappers around the best, four levels up at most, that hold its
- * text and nothing else and have a class: the nearest (inner) and the
- * outermost (outer), or 0. A page's template names the parts of its
- * text on such wrappers ("article_body" around a bare article), and
- * a shop the panels of its tabs ("data item content" around a
- * product's description), whose twins beside them are the other parts
- * and the other tabs.
+ * text and nothing else but headings (a section's, over the text) and
+ * have a class: the nearest (inner) and the outermost (outer), or 0. A
+ * page's template names the parts of its text on such wrappers
+ * ("article_body" around a bare article), and a shop the panels of its
+ * tabs ("data item content" around a product's description) or the
+ * sections of its page (the description's, under its heading), whose
+ * twins beside them are the other parts, the other tabs, the section
+ * of technical data. Each wrapper's children are read once.
  */
 static void
 find_wrappers(const struct article *a, uint32_t best, uint32_t body,
     uint32_t *inner, uint32_t *outer)
 {
 	const struct cex_doc	*d = a->d;
-	uint32_t		 p, k;
+	uint32_t		 p, c, q, k, held;
 
 	*inner = *outer = 0;
-	for (p = d->nodes[best].parent, k = 0; p != 0 && p != body && k < 4 &&
-	    d->nodes[p].letters == d->nodes[best].letters;
-	    p = d->nodes[p].parent, k++)
+	for (p = d->nodes[best].parent, c = best, k = 0;
+	    p != 0 && p != body && k < 4; c = p, p = d->nodes[p].parent, k++) {
+		held = d->nodes[c].letters;
+		for (q = p + 1; q < d->nodes[p].end; q = d->nodes[q].end)
+			if (node_is_element(&d->nodes[q]) &&
+			    tag_is_heading(d->nodes[q].tag))
+				held += d->nodes[q].letters;
+		if (d->nodes[p].letters != held)
+			break;
 		if (has_class(&d->nodes[p])) {
 			if (*inner == 0)
 				*inner = p;
 			*outer = p;
 		}
+	}
 }
 
 /*
