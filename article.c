@@ -127,7 +127,7 @@ static const char *const menu_words[] = { "menu", "nav", "navigation",
  */
 struct word_counts {
 	uint8_t	 good, bad, outside, thread, layout, aside, header, caption,
-		 lead, recipe, button;
+		 bio, lead, recipe, button;
 };
 
 struct article {
@@ -159,6 +159,7 @@ struct article {
 	double		*mass;		/* blocks' values in the subtree */
 	double		*score;
 	unsigned char	 common[NBAD];	/* bad words that say nothing here */
+	bool		 people;	/* three biographies: see read_names */
 };
 
 /* The index of the word w of len bytes in list, or -1. */
@@ -346,7 +347,7 @@ clutter_compound(const char *w, size_t len)
  */
 struct names {
 	int		 good, bad, outside, thread, layout, aside, header, lead;
-	int		 recipe, caption, menu, button;
+	int		 recipe, caption, bio, menu, button;
 	uint64_t	 bad_seen[(NBAD + 63) / 64];
 };
 
@@ -641,6 +642,7 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 				c->lead += in_list(lead_words, w, n);
 				c->caption += n == 7 &&
 				    memcmp(w, "caption", 7) == 0;
+				c->bio += n == 3 && memcmp(w, "bio", 3) == 0;
 				c->recipe += in_list(recipe_words, w, n);
 				c->aside += in_list(aside_words, w, n) || hides;
 				c->header += n == 6 && memcmp(w, "header", 6) == 0;
@@ -1719,6 +1721,9 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	if (c->caption > 0 && c->caption == bad && c->caption == aside &&
 	    n->letters >= 600)
 		bad = aside = 0;
+	/* On a page of people (a->people), a biography is the text. */
+	if (a->people && c->bio > 0 && c->bio == bad && c->bio == aside)
+		bad = aside = 0;
 	if (bad > 0 && c->good - bad < 0 && n->letters * 2 < total)
 		return NAMED_CLUTTER;
 	/*
@@ -2117,6 +2122,7 @@ keep_counts(struct word_counts *w, const struct names *c)
 	w->aside = upto255(c->aside);
 	w->header = upto255(c->header);
 	w->caption = upto255(c->caption);
+	w->bio = upto255(c->bio);
 	w->lead = upto255(c->lead);
 	w->recipe = c->recipe > 0 && c->bad == 0;
 	w->button = c->button > 0;
@@ -2134,13 +2140,17 @@ keep_counts(struct word_counts *w, const struct names *c)
  * a long thread is still a thread. One pass in document order, each
  * word's outermost element (and the end of it) remembered; and a second
  * one, over the elements with words of clutter, if some are common.
+ * A page that names three biographies ("bio") or more, none inside
+ * another, is a page of people (a team, a faculty, speakers), whose
+ * biographies are its text (a->people); an article has its author's,
+ * two at most.
  */
 static void
 read_names(struct article *a, uint32_t body_letters)
 {
 	const struct cex_doc	*d = a->d;
 	struct names		 c;
-	uint32_t		 end[NBAD], count[NBAD], i;
+	uint32_t		 end[NBAD], count[NBAD], i, bio_end = 0, bios = 0;
 	uint64_t		 letters[NBAD];
 	size_t			 k;
 	bool			 some = false;
@@ -2153,6 +2163,10 @@ read_names(struct article *a, uint32_t body_letters)
 			continue;
 		c = names_of(a, &d->nodes[i]);
 		keep_counts(&a->names[i], &c);
+		if (c.bio > 0 && i >= bio_end) {
+			bio_end = d->nodes[i].end;
+			bios++;
+		}
 		if (c.bad == 0)
 			continue;
 		for (k = 0; k < NBAD; k++)
@@ -2173,6 +2187,7 @@ read_names(struct article *a, uint32_t body_letters)
 		    strlen(bad_words[k]));
 		some |= a->common[k];
 	}
+	a->people = bios >= 3;
 	for (i = 1; some && i < d->nnodes; i++)
 		if (a->names[i].bad > 0) {
 			c = names_of(a, &d->nodes[i]);
