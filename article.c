@@ -1603,6 +1603,63 @@ holds_button(const struct article *a, uint32_t i, const uint32_t *before)
 	return false;
 }
 
+/* Whether element n has a class with a word in it. */
+static bool
+has_class(const struct cex_node *n)
+{
+	const GumboAttribute	*c = dom_attr(n, "class");
+
+	return c != NULL && c->value[strspn(c->value, " \t\n\f\r")] != '\0';
+}
+
+/*
+ * Whether element i has two siblings or more of its tag and class
+ * among the first 64 elements of its parent.
+ */
+static bool
+has_row_twins(const struct cex_doc *d, uint32_t i)
+{
+	const struct cex_node	*n = &d->nodes[i];
+	const GumboAttribute	*ci, *cj;
+	uint32_t		 p = n->parent, c, k = 0, twins = 0;
+
+	if (!has_class(n))
+		return false;
+	ci = dom_attr(n, "class");
+	for (c = p + 1; c < d->nodes[p].end && k < 64 && twins < 2;
+	    c = d->nodes[c].end) {
+		if (!node_is_element(&d->nodes[c]))
+			continue;
+		k++;
+		if (c != i && d->nodes[c].tag == n->tag &&
+		    (cj = dom_attr(&d->nodes[c], "class")) != NULL &&
+		    strcmp(cj->value, ci->value) == 0)
+			twins++;
+	}
+	return twins >= 2;
+}
+
+/*
+ * Whether box i is one of a row of cards: it, or a wrapper around it
+ * that holds the same text, two levels up at most, has two siblings or
+ * more of its tag and class (has_row_twins). A grid of a company's
+ * services, each card with a button to its own page, is the page's
+ * text, not a call to act.
+ */
+static bool
+in_row_of_cards(const struct article *a, uint32_t i)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 p = i, k;
+
+	for (k = 0; k < 3 && p != 0 &&
+	    d->nodes[p].letters == d->nodes[i].letters;
+	    k++, p = d->nodes[p].parent)
+		if (has_row_twins(d, p))
+			return true;
+	return false;
+}
+
 /*
  * Whether an element inside the article is clutter: its names say so
  * and it is not where most of the text is, or it is a list of links,
@@ -1665,10 +1722,11 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 * at least as much of the article's text as it holds, is a call to
 	 * act on what came before it: to book, to buy, to subscribe. Not
 	 * one that holds a table: data with a button under it (a recipe's
-	 * ingredients and "Add to the shopping list").
+	 * ingredients and "Add to the shopping list"); nor a card of a row
+	 * of cards (in_row_of_cards).
 	 */
 	if (is_form_box(n->tag) && n->letters > 0 && n->letters <= 300 &&
-	    !(a->field[i] & TABLE) &&
+	    !(a->field[i] & TABLE) && !in_row_of_cards(a, i) &&
 	    4 * n->letters < total && before[i] >= n->letters &&
 	    holds_button(a, i, before))
 		return CLUTTER;
@@ -2043,15 +2101,6 @@ thread_entry(const struct article *a, uint32_t best)
 	    !marks_entry(&d->nodes[e], false); e = d->nodes[e].parent)
 		continue;
 	return e != 0 && a->h1 != 0 && d->nodes[a->h1].end <= e ? e : 0;
-}
-
-/* Whether element n has a class with a word in it. */
-static bool
-has_class(const struct cex_node *n)
-{
-	const GumboAttribute	*c = dom_attr(n, "class");
-
-	return c != NULL && c->value[strspn(c->value, " \t\n\f\r")] != '\0';
 }
 
 /*
