@@ -2472,7 +2472,8 @@ static void
 keep_headings(const struct article *a, unsigned char *root)
 {
 	const struct cex_doc	*d = a->d;
-	uint32_t		 p, q, end;
+	uint32_t		 p, q, c, end;
+	int			 k;
 
 	for (p = d->nnodes; p-- > 1; ) {
 		if (!node_is_element(&d->nodes[p]) || root[p] ||
@@ -2482,6 +2483,14 @@ keep_headings(const struct article *a, unsigned char *root)
 		for (q = d->nodes[p].end; q < end &&
 		    d->nodes[q].letters == 0; q = d->nodes[q].end)
 			continue;
+		for (k = 0; q < end && !root[q] && k < 4; k++, q = c) {
+			for (c = q + 1; c < d->nodes[q].end &&
+			    d->nodes[c].letters == 0; c = d->nodes[c].end)
+				continue;
+			if (c == d->nodes[q].end ||
+			    d->nodes[c].letters != d->nodes[q].letters)
+				break;
+		}
 		if (q < end && root[q])
 			root[p] = 1;
 	}
