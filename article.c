@@ -1794,9 +1794,13 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 		return NAMED_CLUTTER;
 	/*
 	 * The first-level heading of an article is its title, which is
-	 * the page's, not part of its body (--title gives it).
+	 * the page's, not part of its body (--title gives it). But an h1
+	 * after the page's first that is a child of a section element is
+	 * that section's heading, as HTML5's outline gives each section
+	 * an h1 of its own (a book's chapters on the web).
 	 */
-	if (n->tag == GUMBO_TAG_H1 && i != a->title)
+	if (n->tag == GUMBO_TAG_H1 && i != a->title && !(a->h1 != 0 &&
+	    i > a->h1 && a->d->nodes[n->parent].tag == GUMBO_TAG_SECTION))
 		return CLUTTER;
 	/*
 	 * A label or a fieldset's legend names a control of a form (a
