@@ -1614,7 +1614,8 @@ has_class(const struct cex_node *n)
 
 /*
  * Whether element i has two siblings or more of its tag and class
- * among the first 64 elements of its parent.
+ * among the first 128 children of its parent (a bound: each box is
+ * asked).
  */
 static bool
 has_row_twins(const struct cex_doc *d, uint32_t i)
@@ -1626,16 +1627,13 @@ has_row_twins(const struct cex_doc *d, uint32_t i)
 	if (!has_class(n))
 		return false;
 	ci = dom_attr(n, "class");
-	for (c = p + 1; c < d->nodes[p].end && k < 64 && twins < 2;
-	    c = d->nodes[c].end) {
-		if (!node_is_element(&d->nodes[c]))
-			continue;
-		k++;
-		if (c != i && d->nodes[c].tag == n->tag &&
+	for (c = p + 1; c < d->nodes[p].end && k < 128 && twins < 2;
+	    c = d->nodes[c].end, k++)
+		if (c != i && node_is_element(&d->nodes[c]) &&
+		    d->nodes[c].tag == n->tag &&
 		    (cj = dom_attr(&d->nodes[c], "class")) != NULL &&
 		    strcmp(cj->value, ci->value) == 0)
 			twins++;
-	}
 	return twins >= 2;
 }
 
