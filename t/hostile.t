@@ -192,6 +192,17 @@ bounded empties 2 512 0 -t
 gen classes 'print "<div><p>", "word " x 50, "</p><p class=\"", "is-" x 500000, "hidden-" x 500000, " sc-1a2b3c4d ", "HIAdNh " x 300000, "\">", "text " x 40, "</p></div>"'
 bounded classes 2 512 0 -t
 
+# 20,000 short boxes, each a text and a button, 50 comments apart:
+# article asks of each whether it is a card of a row of cards, from a
+# bounded number of its siblings, not from all of them.
+gen cards 'print "<div><p>", "word " x 200, "</p>", map({ "<!---->" x 50 . "<div class=c$_><p>short text of a card</p><button class=btn>Go</button></div>" } 1 .. 20000), "</div>"'
+bounded cards 2 512 0 -t
+
+# A text and 50,000 panels of an accordion beside it, each after the
+# button that titles it: the panels and their titles are each read once.
+gen panels 'print "<div><section><h2>T</h2><div class=text><p>", "word " x 200, ".</p></div></section><div class=group>", map({ "<button id=h$_ aria-controls=p$_ aria-expanded=true>Title $_</button>\n<div id=p$_ role=tabpanel aria-labelledby=h$_><p>answer $_ of the panel.</p></div>" } 1 .. 50000), "</div></div>"'
+bounded panels 2 512 0 -t
+
 # A table tag that would make gumbo pop its whole stack, looking for an
 # HTML select where only a foreign one is open, fails an assertion in
 # gumbo and aborts the program: the tag is left out, the text kept (in
