@@ -1614,8 +1614,8 @@ has_class(const struct cex_node *n)
 
 /*
  * Whether element i has two siblings or more of its tag and class
- * among the first 128 children of its parent (a bound: each box is
- * asked).
+ * among the first 128 children of its parent (a bound: each box that
+ * would be a call to act is asked).
  */
 static bool
 has_row_twins(const struct cex_doc *d, uint32_t i)
@@ -1724,9 +1724,9 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 * of cards (in_row_of_cards).
 	 */
 	if (is_form_box(n->tag) && n->letters > 0 && n->letters <= 300 &&
-	    !(a->field[i] & TABLE) && !in_row_of_cards(a, i) &&
+	    !(a->field[i] & TABLE) &&
 	    4 * n->letters < total && before[i] >= n->letters &&
-	    holds_button(a, i, before))
+	    holds_button(a, i, before) && !in_row_of_cards(a, i))
 		return CLUTTER;
 	/*
 	 * Readers' comments and reviews are other people's text, not the
