@@ -2789,17 +2789,14 @@ titles_panel(const struct article *a, uint32_t k)
 {
 	const struct cex_doc	*d = a->d;
 	const GumboAttribute	*id, *by;
-	uint32_t		 p, end = d->nodes[d->nodes[k].parent].end;
+	uint32_t		 p;
 
-	if (!node_is_element(&d->nodes[k]))
-		return false;
-	for (p = d->nodes[k].end; p < end && !node_is_element(&d->nodes[p]) &&
-	    d->nodes[p].letters == 0; p = d->nodes[p].end)
-		continue;
-	return p < end && joins_as_panel(a, p) &&
+	return node_is_element(&d->nodes[k]) &&
+	    (p = dom_next_element(d, k)) != 0 && joins_as_panel(a, p) &&
 	    (id = dom_attr(&d->nodes[k], "id")) != NULL &&
+	    id->value[0] != '\0' &&
 	    (by = dom_attr(&d->nodes[p], "aria-labelledby")) != NULL &&
-	    strcmp(id->value, by->value) == 0;
+	    dom_has_token(by->value, id->value);
 }
 
 /*

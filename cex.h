@@ -467,6 +467,8 @@ uint32_t	 dom_letters(const char *, size_t);
 bool		 dom_is_letter(int32_t);
 bool		 dom_is_space(int32_t);
 const GumboAttribute *dom_attr(const struct cex_node *, const char *);
+bool		 dom_has_token(const char *, const char *);
+uint32_t	 dom_next_element(const struct cex_doc *, uint32_t);
 const char	*dom_tagname(const GumboNode *, size_t *, bool *);
 uint32_t	 dom_title(const struct cex_doc *);
 uint64_t	 dom_live_letters(const struct cex_doc *);

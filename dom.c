@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -632,6 +633,41 @@ dom_attr(const struct cex_node *n, const char *name)
 	if (n->type != GUMBO_NODE_ELEMENT && n->type != GUMBO_NODE_TEMPLATE)
 		return NULL;
 	return gumbo_get_attribute(&n->g->v.element.attributes, name);
+}
+
+/* Whether the space-separated list s holds word (ASCII case ignored). */
+bool
+dom_has_token(const char *s, const char *word)
+{
+	size_t	 n = strlen(word), k;
+
+	while (*s != '\0') {
+		while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r' ||
+		    *s == '\f')
+			s++;
+		for (k = 0; s[k] != '\0' && s[k] != ' ' && s[k] != '\t' &&
+		    s[k] != '\n' && s[k] != '\r' && s[k] != '\f'; k++)
+			continue;
+		if (k == n && strncasecmp(s, word, n) == 0)
+			return true;
+		s += k;
+	}
+	return false;
+}
+
+/*
+ * The element right after node i among its siblings, over text and
+ * comments between them, or 0 if none.
+ */
+uint32_t
+dom_next_element(const struct cex_doc *d, uint32_t i)
+{
+	uint32_t	 j, end = d->nodes[d->nodes[i].parent].end;
+
+	for (j = d->nodes[i].end; j < end && !node_is_element(&d->nodes[j]);
+	    j = d->nodes[j].end)
+		continue;
+	return j < end ? j : 0;
 }
 
 /*

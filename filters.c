@@ -22,32 +22,12 @@ group_on(const struct cex_opts *opts, enum elem_group g)
 	return (opts->groups & (1u << g)) != 0;
 }
 
-/* Whether the space-separated list s holds word (ASCII case ignored). */
-static bool
-has_token(const char *s, const char *word)
-{
-	size_t	 n = strlen(word), k;
-
-	while (*s != '\0') {
-		while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r' ||
-		    *s == '\f')
-			s++;
-		for (k = 0; s[k] != '\0' && s[k] != ' ' && s[k] != '\t' &&
-		    s[k] != '\n' && s[k] != '\r' && s[k] != '\f'; k++)
-			continue;
-		if (k == n && strncasecmp(s, word, n) == 0)
-			return true;
-		s += k;
-	}
-	return false;
-}
-
 static bool
 attr_is(const struct cex_node *n, const char *name, const char *value)
 {
 	const GumboAttribute *a = dom_attr(n, name);
 
-	return a != NULL && has_token(a->value, value);
+	return a != NULL && dom_has_token(a->value, value);
 }
 
 /*
@@ -147,16 +127,14 @@ static bool
 opens_next(const struct cex_doc *d, uint32_t i)
 {
 	const GumboAttribute	*controls, *id;
-	uint32_t		 j, end = d->nodes[d->nodes[i].parent].end;
+	uint32_t		 j;
 
 	if ((controls = dom_attr(&d->nodes[i], "aria-controls")) == NULL ||
 	    dom_attr(&d->nodes[i], "aria-expanded") == NULL)
 		return false;
-	for (j = d->nodes[i].end; j < end && !node_is_element(&d->nodes[j]);
-	    j = d->nodes[j].end)
-		continue;
-	return j < end && (id = dom_attr(&d->nodes[j], "id")) != NULL &&
-	    id->value[0] != '\0' && has_token(controls->value, id->value);
+	return (j = dom_next_element(d, i)) != 0 &&
+	    (id = dom_attr(&d->nodes[j], "id")) != NULL &&
+	    id->value[0] != '\0' && dom_has_token(controls->value, id->value);
 }
 
 /*
