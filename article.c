@@ -2350,6 +2350,25 @@ twins_nest(const struct article *a, uint32_t low, uint32_t up, uint32_t want)
 }
 
 /*
+ * Whether element p holds nothing but its child c and headings: each
+ * other child with letters, not removed, is a heading (a section's, over
+ * its text).
+ */
+static bool
+only_headings_beside(const struct cex_doc *d, uint32_t p, uint32_t c)
+{
+	uint32_t	 q;
+
+	for (q = p + 1; q < d->nodes[p].end; q = d->nodes[q].end)
+		if (q != c && d->nodes[q].letters > 0 &&
+		    !(d->nodes[q].flags & NODE_REMOVED) &&
+		    !(node_is_element(&d->nodes[q]) &&
+		    tag_is_heading(d->nodes[q].tag)))
+			return false;
+	return true;
+}
+
+/*
  * How many twins (is_twin) element up, an ancestor of low, has, if
  * each twin of low lies in up or in one of them; else 0.
  */
@@ -2389,24 +2408,17 @@ find_wrappers(const struct article *a, uint32_t best, uint32_t body,
     uint32_t *inner, uint32_t *outer)
 {
 	const struct cex_doc	*d = a->d;
-	uint32_t		 p, c, q, k, held;
+	uint32_t		 p, c, k;
 
 	*inner = *outer = 0;
 	for (p = d->nodes[best].parent, c = best, k = 0;
-	    p != 0 && p != body && k < 4; c = p, p = d->nodes[p].parent, k++) {
-		held = d->nodes[c].letters;
-		for (q = p + 1; q < d->nodes[p].end; q = d->nodes[q].end)
-			if (node_is_element(&d->nodes[q]) &&
-			    tag_is_heading(d->nodes[q].tag))
-				held += d->nodes[q].letters;
-		if (d->nodes[p].letters != held)
-			break;
+	    p != 0 && p != body && k < 4 && only_headings_beside(d, p, c);
+	    c = p, p = d->nodes[p].parent, k++)
 		if (has_class(&d->nodes[p])) {
 			if (*inner == 0)
 				*inner = p;
 			*outer = p;
 		}
-	}
 }
 
 /*
@@ -2820,18 +2832,9 @@ join_panels(const struct article *a, unsigned char *root, uint32_t best)
 	for (level = 0; level < 3 && p != 0; level++, p = d->nodes[p].parent)
 		if (node_is_element(&d->nodes[p]) && is_panel(&d->nodes[p]))
 			break;
-	if (level == 3 || p == 0) {
-		p = best;
-		parent = d->nodes[p].parent;
-		for (c = parent + 1; c < d->nodes[parent].end;
-		    c = d->nodes[c].end)
-			if (c != best && d->nodes[c].letters > 0 &&
-			    !(node_is_element(&d->nodes[c]) &&
-			    tag_is_heading(d->nodes[c].tag)))
-				break;
-		if (c == d->nodes[parent].end)
-			p = parent;
-	}
+	if (level == 3 || p == 0)
+		p = only_headings_beside(d, d->nodes[best].parent, best) ?
+		    d->nodes[best].parent : best;
 	parent = d->nodes[p].parent;
 	for (c = parent + 1; c < d->nodes[parent].end; c = d->nodes[c].end) {
 		if (c == p)
