@@ -585,7 +585,8 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 	 */
 	const char *begin = s, *tok = s, *plain = variants_end(s);
 
-	bool	 after_review = false;	/* the word before was "review" */
+	/* The word before, in the same class, was "review". */
+	bool	 after_review = false;
 	/*
 	 * "tag" right after "heading", "title" or "headline" in one class
 	 * names the element a heading is written with
@@ -661,7 +662,7 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 			break;
 		if (ch == ' ' || ch == '\t' || ch == '\n') {
 			tok = s + 1;
-			after_heading = false;
+			after_review = after_heading = false;
 			plain = variants_end(tok);
 			c->aside += is_screen_reader_only(tok);
 			skip = is_taxonomy(s + 1, false) ||
