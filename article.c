@@ -1471,12 +1471,32 @@ names_newsletter(const struct cex_doc *d, uint32_t i)
 }
 
 /*
+ * Whether element k is the title of the element right after it: that
+ * element's aria-labelledby names k's id (the button, heading or
+ * header box of a panel of an accordion, as WAI-ARIA's pattern has it).
+ */
+static bool
+labels_next(const struct cex_doc *d, uint32_t k)
+{
+	const GumboAttribute	*id, *by;
+	uint32_t		 p;
+
+	return node_is_element(&d->nodes[k]) &&
+	    (p = dom_next_element(d, k)) != 0 &&
+	    (id = dom_attr(&d->nodes[k], "id")) != NULL &&
+	    id->value[0] != '\0' &&
+	    (by = dom_attr(&d->nodes[p], "aria-labelledby")) != NULL &&
+	    dom_has_token(by->value, id->value);
+}
+
+/*
  * Whether element i is the box of a heading of the article's sections
  * (TYPO3's "frame-header", a page builder's "section-header"): a child
  * heading below the first level holds four fifths of its letters or
  * more, and it is not mostly links. Its children are read, once for
  * each element named as a header. So is the element that opens a panel
- * of an accordion (aria-expanded, "toggle-header"): its text is the
+ * of an accordion (aria-expanded, "toggle-header"), or that titles the
+ * panel after it (labels_next, "accordion-header"): its text is the
  * panel's title, an FAQ's question.
  */
 static bool
@@ -1487,7 +1507,7 @@ heads_section(const struct cex_doc *d, uint32_t i)
 
 	if (n->letters == 0 || 2 * n->linked >= n->letters)
 		return false;
-	if (dom_attr(n, "aria-expanded") != NULL)
+	if (dom_attr(n, "aria-expanded") != NULL || labels_next(d, i))
 		return true;
 	for (c = i + 1; c < n->end; c = d->nodes[c].end)
 		if (node_is_element(&d->nodes[c]) &&
@@ -2794,22 +2814,15 @@ joins_as_panel(const struct article *a, uint32_t c)
 
 /*
  * Whether element k is the title of the panel right after it that
- * joins the content: the panel's aria-labelledby names k's id (the
- * button or heading of a panel of an accordion).
+ * joins the content (labels_next).
  */
 static bool
 titles_panel(const struct article *a, uint32_t k)
 {
-	const struct cex_doc	*d = a->d;
-	const GumboAttribute	*id, *by;
-	uint32_t		 p;
+	uint32_t	 p;
 
-	return node_is_element(&d->nodes[k]) &&
-	    (p = dom_next_element(d, k)) != 0 && joins_as_panel(a, p) &&
-	    (id = dom_attr(&d->nodes[k], "id")) != NULL &&
-	    id->value[0] != '\0' &&
-	    (by = dom_attr(&d->nodes[p], "aria-labelledby")) != NULL &&
-	    dom_has_token(by->value, id->value);
+	return labels_next(a->d, k) && (p = dom_next_element(a->d, k)) != 0 &&
+	    joins_as_panel(a, p);
 }
 
 /*

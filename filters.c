@@ -122,18 +122,24 @@ is_checklist_item(const struct cex_doc *d, uint32_t i)
  * Whether button i opens the element right after it (aria-controls
  * names its id): a disclosure's header, the question over its answer in
  * an FAQ, as WAI-ARIA's pattern has it. Its words label what follows.
+ * Frameworks put the button, last, in a header box of its own, or two
+ * ("accordion-header"), which the panel follows: the element after the
+ * button is then the one after that box.
  */
 static bool
 opens_next(const struct cex_doc *d, uint32_t i)
 {
 	const GumboAttribute	*controls, *id;
-	uint32_t		 j;
+	uint32_t		 j, box, up;
 
 	if ((controls = dom_attr(&d->nodes[i], "aria-controls")) == NULL ||
 	    dom_attr(&d->nodes[i], "aria-expanded") == NULL)
 		return false;
-	return (j = dom_next_element(d, i)) != 0 &&
-	    (id = dom_attr(&d->nodes[j], "id")) != NULL &&
+	for (box = i, up = 0; (j = dom_next_element(d, box)) == 0 && up < 2;
+	    up++)
+		if ((box = d->nodes[box].parent) == 0)
+			return false;
+	return j != 0 && (id = dom_attr(&d->nodes[j], "id")) != NULL &&
 	    id->value[0] != '\0' && dom_has_token(controls->value, id->value);
 }
 
