@@ -2176,6 +2176,32 @@ is_twin(const struct article *a, uint32_t i, uint32_t best)
 	    !in_other_entry(a, i, best);
 }
 
+/*
+ * Whether sibling s of the best container is a grid of the article's
+ * parts: two or more of the best's twins (is_twin) in it hold three
+ * quarters of its letters or more (a site builder's row of two columns
+ * of text among the text modules of a page). Its nodes are read once.
+ */
+static bool
+is_grid_of_twins(const struct article *a, uint32_t s, uint32_t best)
+{
+	const struct cex_doc	*d = a->d;
+	uint64_t		 letters = 0;
+	uint32_t		 i, twins = 0;
+
+	if (!node_is_element(&d->nodes[s]) || !a->live[s] ||
+	    a->outside[s] != 0 || a->names[s].bad != 0 ||
+	    d->nodes[s].letters == 0)
+		return false;
+	for (i = s + 1; i < d->nodes[s].end; i++)
+		if (is_twin(a, i, best)) {
+			letters += d->nodes[i].letters;
+			twins++;
+			i = d->nodes[i].end - 1;
+		}
+	return twins >= 2 && 4 * letters >= 3 * (uint64_t)d->nodes[s].letters;
+}
+
 static uint8_t
 upto255(int count)
 {
@@ -3605,12 +3631,13 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	 * recipe's card, wherever it is but inside them: its ingredients
 	 * beside the headline, inside a sibling of the steps that scores
 	 * little, are as much the recipe as its steps. Twins inside a
-	 * sibling that does not join are its parts, not the article's.
+	 * sibling that does not join are its parts, not the article's,
+	 * unless they are most of it (is_grid_of_twins).
 	 */
 	parent = d->nodes[best].parent;
 	for (c = parent + 1; c < d->nodes[parent].end; c = d->nodes[c].end)
 		if (c == best || joins(&a, c, best_score) ||
-		    is_twin(&a, c, best))
+		    is_twin(&a, c, best) || is_grid_of_twins(&a, c, best))
 			root[c] = 1;
 	join_panels(&a, root, best);
 	/*
