@@ -3025,6 +3025,53 @@ rank(struct candidate *top, uint32_t i, double s)
 	top[k].score = s;
 }
 
+/*
+ * Scores the blocks of the page (aggregate, score_blocks) from nothing
+ * and ranks its containers in top.
+ */
+static void
+score_page(struct article *a, struct candidate *top)
+{
+	const struct cex_doc	*d = a->d;
+	size_t			 n = d->nnodes;
+	uint32_t		 i;
+	double			 s;
+
+	memset(a->own, 0, n * sizeof(*a->own));
+	memset(a->punct, 0, n * sizeof(*a->punct));
+	memset(a->own_punct, 0, n * sizeof(*a->own_punct));
+	memset(a->own_linked, 0, n * sizeof(*a->own_linked));
+	memset(a->mass, 0, n * sizeof(*a->mass));
+	memset(a->score, 0, n * sizeof(*a->score));
+	memset(top, 0, NTOP * sizeof(*top));
+	aggregate(a);
+	score_blocks(a);
+	for (i = 1; i < n; i++)
+		if (a->live[i] && node_is_element(&d->nodes[i]) &&
+		    is_container(d->nodes[i].tag) &&
+		    (s = final_score(a, i)) > 0)
+			rank(top, i, s);
+}
+
+/*
+ * The letters of the threads (THREAD) in the subtree of node i, each
+ * read once.
+ */
+static uint64_t
+thread_letters(const struct article *a, uint32_t i)
+{
+	const struct cex_doc	*d = a->d;
+	uint64_t		 letters = 0;
+	uint32_t		 k;
+
+	for (k = i + 1; k < d->nodes[i].end; k++)
+		if (a->live[k] && a->outside[k] == THREAD) {
+			letters += d->nodes[k].letters;
+			k = d->nodes[k].end - 1;
+		}
+	return letters;
+}
+
 /* The table whose cell td is, not through a cell of another; 0 if none. */
 static uint32_t
 table_of_cell(const struct cex_doc *d, uint32_t td)
@@ -3422,11 +3469,11 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	unsigned char	*root = NULL, *live, *comments_from = NULL;
 	uint32_t	 i, best = 0, c, parent, body, total, want, k, twins;
 	uint32_t	 inner, outer;
-	double		 s, best_score = 0;
+	double		 best_score = 0;
+	uint64_t	 threads;
 	int		 rc = -1;
 
 	memset(&a, 0, sizeof(a));
-	memset(top, 0, sizeof(top));
 	a.d = d;
 	remove_hidden(d);
 	dom_measure(d, opts, NULL);
@@ -3490,8 +3537,6 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			a.outside[i] = THREAD;
 		}
 	}
-	aggregate(&a);
-	score_blocks(&a);
 	a.ld_letters = ld_article_letters(d);
 	/*
 	 * --title: the first heading of the body with text, kept where it
@@ -3504,11 +3549,25 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		} else
 			d->title = i;
 	}
-	for (i = 1; i < d->nnodes; i++)
-		if (live[i] && node_is_element(&d->nodes[i]) &&
-		    is_container(d->nodes[i].tag) &&
-		    (s = final_score(&a, i)) > 0)
-			rank(top, i, s);
+	score_page(&a, top);
+	/*
+	 * A page that is a discussion (an issue in a tracker, whose text
+	 * is its first comment; a forum whose posts are named comments)
+	 * has no block of text outside its threads: when the best scores
+	 * less than a paragraph of a sentence would (3), and the threads
+	 * hold 500 letters or more and ten times as many as the best holds
+	 * (a picture's post, its line beside its readers' comments, has
+	 * its best hold those), what readers wrote is the content, and
+	 * the page is scored again with the threads as text.
+	 */
+	if (top[0].score < 3 && (threads = thread_letters(&a, 0)) >= 500 &&
+	    threads >= 10 * (uint64_t)(top[0].node != 0 ?
+	    d->nodes[top[0].node].letters : 0)) {
+		for (i = 1; i < d->nnodes; i++)
+			if (a.outside[i] == THREAD)
+				a.outside[i] = 0;
+		score_page(&a, top);
+	}
 	best = top[0].node;
 	best_score = top[0].score;
 	/*

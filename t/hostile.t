@@ -203,6 +203,12 @@ bounded cards 2 512 0 -t
 gen panels 'print "<div><section><h2>T</h2><div class=text><p>", "word " x 200, ".</p></div></section><div class=group>", map({ "<button id=h$_ aria-controls=p$_ aria-expanded=true>Title $_</button>\n<div id=p$_ role=tabpanel aria-labelledby=h$_><p>answer $_ of the panel.</p></div>" } 1 .. 50000), "</div></div>"'
 bounded panels 2 512 0 -t
 
+# A headline and 50,000 comments, the page's only text, in rows of
+# three: the page is scored twice, the second time with the comments as
+# text, and each row beside the best is read once for its twins.
+gen discussion 'print "<div class=top><h1>T</h1><p>by someone.</p></div><div class=comments>", map({ "<div class=\"comment item\"><p>comment $_ with some words in it.</p></div><div class=row><div class=\"comment item\"><p>one more.</p></div><div class=\"comment item\"><p>and one.</p></div></div>" } 1 .. 50000), "</div>"'
+bounded discussion 2 512 0 -t
+
 # A table tag that would make gumbo pop its whole stack, looking for an
 # HTML select where only a foreign one is open, fails an assertion in
 # gumbo and aborts the program: the tag is left out, the text kept (in
