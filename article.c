@@ -539,13 +539,28 @@ variants_end(const char *tok)
 }
 
 /*
+ * Whether the word that ends at s is followed, in the same class, by
+ * "position": the class gives the place of the part the word names
+ * ("gallery-position-right" on a text beside its pictures), not what
+ * the element is.
+ */
+static bool
+places_part(const char *s)
+{
+	return (*s == '-' || *s == '_') &&
+	    strncasecmp(s + 1, "position", 8) == 0 &&
+	    !((s[9] >= 'a' && s[9] <= 'z') || (s[9] >= 'A' && s[9] <= 'Z'));
+}
+
+/*
  * Counts the words of a class or id value: runs of letters, lower-
  * cased, cut at any other character and where camelCase turns upper.
  * A layout container names what it sits beside with "with", "has" or
  * "no" ("grid--with-right-rail", "has-sidebar"), and a box the parts
  * of itself it does not show with "hide" ("hide-toolbar" on a block of
  * code, "hide-border-bottom"): the words after those, to the end of
- * that class, are not about the element itself; nor are
+ * that class, are not about the element itself; nor is a word that
+ * names a part whose place the class gives (places_part), nor are
  * the words of a taxonomy class (is_taxonomy), of a script's hook
  * (is_script_hook) or of a class's variants (variants_end). A bad word
  * that is
@@ -602,6 +617,7 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 		upper = ch >= 'A' && ch <= 'Z';
 		if (!letter || (upper && n > 0 && w[n - 1] >= 'a')) {
 			if (n > 0 && n < sizeof(w) && !skip && s >= plain &&
+			    !places_part(s) &&
 			    !(after_heading && n == 3 &&
 			    memcmp(w, "tag", 3) == 0) &&
 			    !(s - n > begin && s[-(ptrdiff_t)n - 1] >= '0' &&
