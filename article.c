@@ -1535,6 +1535,28 @@ heads_section(const struct cex_doc *d, uint32_t i)
 }
 
 /*
+ * Whether element i is a line that gives a date: a paragraph or a box
+ * of 60 letters or fewer whose time elements hold all its letters but
+ * 20 or fewer, a label ("Publicerad: <time>", "Updated <time>"). Its
+ * children are read.
+ */
+static bool
+is_date_line(const struct cex_doc *d, uint32_t i)
+{
+	const struct cex_node	*n = &d->nodes[i];
+	uint32_t		 c, dated = 0;
+
+	if ((n->tag != GUMBO_TAG_P && n->tag != GUMBO_TAG_DIV) ||
+	    n->letters > 60)
+		return false;
+	for (c = i + 1; c < n->end; c = d->nodes[c].end)
+		if (node_is_element(&d->nodes[c]) &&
+		    d->nodes[c].tag == GUMBO_TAG_TIME)
+			dated += d->nodes[c].letters;
+	return dated > 0 && n->letters - dated <= 20;
+}
+
+/*
  * Whether heading h is the title of another page: inside a link, or
  * mostly a link, whose address is not a place in the page itself (a
  * tab's or an accordion's heading links to its panel).
@@ -1873,8 +1895,9 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	if (n->tag == GUMBO_TAG_FIGCAPTION)
 		return CLUTTER;
 	/* A date on a line of its own, not in a sentence, is metadata. */
-	if (n->tag == GUMBO_TAG_TIME &&
-	    is_block_parent(a->d->nodes[n->parent].tag))
+	if ((n->tag == GUMBO_TAG_TIME &&
+	    is_block_parent(a->d->nodes[n->parent].tag)) ||
+	    is_date_line(a->d, i))
 		return CLUTTER;
 	return is_link_list(n) ? CLUTTER : NOT_CLUTTER;
 }
