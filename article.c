@@ -3594,10 +3594,11 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	 * is its first comment; a forum whose posts are named comments)
 	 * has no block of text outside its threads: when the best scores
 	 * less than a paragraph of a sentence would (3), and the threads
-	 * hold 500 letters or more and ten times as many as the best holds
-	 * (a picture's post, its line beside its readers' comments, has
-	 * its best hold those), what readers wrote is the content, and
-	 * the page is scored again with the threads as text.
+	 * hold 500 letters or more and ten times as many as the best holds,
+	 * what readers wrote is the content, and the page is scored again
+	 * with the threads as text. (A post of a picture and a line has a
+	 * best that holds its readers' comments too, more than a tenth of
+	 * them: it stays a post.)
 	 */
 	if (top[0].score < 3 && (threads = thread_letters(&a, 0)) >= 500 &&
 	    threads >= 10 * (uint64_t)(top[0].node != 0 ?
