@@ -1551,9 +1551,10 @@ is_date_line(const struct cex_doc *d, uint32_t i)
 		return false;
 	for (c = i + 1; c < n->end; c = d->nodes[c].end)
 		if (node_is_element(&d->nodes[c]) &&
-		    d->nodes[c].tag == GUMBO_TAG_TIME)
+		    d->nodes[c].tag == GUMBO_TAG_TIME &&
+		    !(d->nodes[c].flags & NODE_REMOVED))
 			dated += d->nodes[c].letters;
-	return dated > 0 && n->letters - dated <= 20;
+	return dated > 0 && dated <= n->letters && n->letters - dated <= 20;
 }
 
 /*
