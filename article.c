@@ -1487,12 +1487,12 @@ names_newsletter(const struct cex_doc *d, uint32_t i)
 }
 
 /*
- * Whether element k is the title of the element right after it: that
+ * The element right after element k that k is the title of, or 0: that
  * element's aria-labelledby names k's id (the button, heading or
  * header box of a panel of an accordion, as WAI-ARIA's pattern has it).
  */
-static bool
-labels_next(const struct cex_doc *d, uint32_t k)
+static uint32_t
+labelled_next(const struct cex_doc *d, uint32_t k)
 {
 	const GumboAttribute	*id, *by;
 	uint32_t		 p;
@@ -1502,7 +1502,7 @@ labels_next(const struct cex_doc *d, uint32_t k)
 	    (id = dom_attr(&d->nodes[k], "id")) != NULL &&
 	    id->value[0] != '\0' &&
 	    (by = dom_attr(&d->nodes[p], "aria-labelledby")) != NULL &&
-	    dom_has_token(by->value, id->value);
+	    dom_has_token(by->value, id->value) ? p : 0;
 }
 
 /*
@@ -1512,7 +1512,7 @@ labels_next(const struct cex_doc *d, uint32_t k)
  * more, and it is not mostly links. Its children are read, once for
  * each element named as a header. So is the element that opens a panel
  * of an accordion (aria-expanded, "toggle-header"), or that titles the
- * panel after it (labels_next, "accordion-header"): its text is the
+ * panel after it (labelled_next, "accordion-header"): its text is the
  * panel's title, an FAQ's question.
  */
 static bool
@@ -1523,7 +1523,7 @@ heads_section(const struct cex_doc *d, uint32_t i)
 
 	if (n->letters == 0 || 2 * n->linked >= n->letters)
 		return false;
-	if (dom_attr(n, "aria-expanded") != NULL || labels_next(d, i))
+	if (dom_attr(n, "aria-expanded") != NULL || labelled_next(d, i) != 0)
 		return true;
 	for (c = i + 1; c < n->end; c = d->nodes[c].end)
 		if (node_is_element(&d->nodes[c]) &&
@@ -2880,15 +2880,14 @@ joins_as_panel(const struct article *a, uint32_t c)
 
 /*
  * Whether element k is the title of the panel right after it that
- * joins the content (labels_next).
+ * joins the content (labelled_next).
  */
 static bool
 titles_panel(const struct article *a, uint32_t k)
 {
 	uint32_t	 p;
 
-	return labels_next(a->d, k) && (p = dom_next_element(a->d, k)) != 0 &&
-	    joins_as_panel(a, p);
+	return (p = labelled_next(a->d, k)) != 0 && joins_as_panel(a, p);
 }
 
 /*
