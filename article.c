@@ -120,6 +120,12 @@ static const char *const menu_words[] = { "menu", "nav", "navigation",
 	NULL };
 
 /*
+ * The bad words that name a bar of controls: print, e-mail, share, save
+ * ("article-tools", "toolbar").
+ */
+static const char *const tools_words[] = { "toolbar", "tools", NULL };
+
+/*
  * An element's class and id words counted against the lists (see
  * name_words), read once for every element (read_names), 255 at most
  * each; recipe only where no word names clutter; button where a word
@@ -347,7 +353,7 @@ clutter_compound(const char *w, size_t len)
  */
 struct names {
 	int		 good, bad, outside, thread, layout, aside, header, lead;
-	int		 recipe, caption, bio, menu, button;
+	int		 recipe, caption, bio, menu, tools, button;
 	uint64_t	 bad_seen[(NBAD + 63) / 64];
 };
 
@@ -664,6 +670,7 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 				c->aside += in_list(aside_words, w, n) || hides;
 				c->header += n == 6 && memcmp(w, "header", 6) == 0;
 				c->menu += k >= 0 && in_list(menu_words, w, n);
+				c->tools += k >= 0 && in_list(tools_words, w, n);
 				c->button += (n == 6 &&
 				    memcmp(w, "button", 6) == 0) || (n == 3 &&
 				    memcmp(w, "btn", 3) == 0);
@@ -702,12 +709,28 @@ static const char *const name_attributes[] = { "class", "id",
 	"data-testid", "data-test", "data-qa", "data-component",
 	"data-module", NULL };
 
+/* Takes the words of list (bad words all) off c's bad words. */
+static void
+forget_words(struct names *c, const char *const *list, int count)
+{
+	int	 k;
+
+	c->bad -= count;
+	for (; *list != NULL; list++)
+		if ((k = list_index(bad_words, *list, strlen(*list))) >= 0)
+			c->bad_seen[k / 64] &= ~((uint64_t)1 << (k % 64));
+}
+
 /*
  * The words of an element's names (name_attributes). A menu whose
  * text is less than a tenth links (the titles of its tabs) is not the
  * site's navigation but a list of the page's own text (a restaurant's
  * dishes, a course's plan): its words of navigation (menu_words) do
- * not count against it.
+ * not count against it. Nor do the words of a bar of controls
+ * (tools_words) on a block of 100 letters or more, less than a tenth
+ * links: controls are links and buttons of a word or two, and such a
+ * block is a list of the text's own ("tools-materials", the tools a
+ * how-to needs).
  */
 static struct names
 names_of(const struct article *art, const struct cex_node *n)
@@ -715,9 +738,7 @@ names_of(const struct article *art, const struct cex_node *n)
 	const GumboVector	*attrs;
 	const GumboAttribute	*a;
 	struct names		 c;
-	const char *const	*w;
 	unsigned int		 j;
-	int			 k;
 
 	memset(&c, 0, sizeof(c));
 	if (n->type != GUMBO_NODE_ELEMENT && n->type != GUMBO_NODE_TEMPLATE)
@@ -729,11 +750,12 @@ names_of(const struct article *art, const struct cex_node *n)
 		if (in_list(name_attributes, a->name, strlen(a->name)))
 			name_words(a->value, &c, art->common);
 	}
-	if (c.menu > 0 && 10 * n->linked < n->letters) {
-		c.bad -= c.menu;
-		for (w = menu_words; *w != NULL; w++)
-			if ((k = list_index(bad_words, *w, strlen(*w))) >= 0)
-				c.bad_seen[k / 64] &= ~((uint64_t)1 << (k % 64));
+	if (c.menu > 0 && 10 * n->linked < n->letters)
+		forget_words(&c, menu_words, c.menu);
+	if (c.tools > 0 && 10 * n->linked < n->letters &&
+	    n->letters >= 100) {
+		c.aside -= c.tools;
+		forget_words(&c, tools_words, c.tools);
 	}
 	return c;
 }
