@@ -1953,8 +1953,10 @@ is_code(const char *s, size_t len)
  * elementor-element-6b4d0f1", "et_pb_text et_pb_text_0"): it names the
  * element, not its kind. So is a word that holds a code beside a word
  * that does not: Enfold's "av_textblock_section av-lq2x9d0s-4e2a1b",
- * the id of one section among others of one kind. Looks at the first
- * 32 words of list.
+ * the id of one section among others of one kind. So is that word
+ * with a number right after it: the index of one of a series, as
+ * pdf2htmlEX numbers the pages of a document ("pc pc1", "pc pc2").
+ * Looks at the first 32 words of list.
  */
 static bool
 is_modifier(const char *list, const char *w, size_t len)
@@ -1980,8 +1982,14 @@ is_modifier(const char *list, const char *w, size_t len)
 				code = k;
 			break;
 		}
-	if (!bem && code == 0)
-		return false;
+	if (!bem && code == 0) {
+		for (k = len; k > 0 && w[k - 1] >= '0' && w[k - 1] <= '9'; k--)
+			continue;
+		if (k >= 2 && k < len)
+			code = k;
+		else
+			return false;
+	}
 	for (k = 0; k < 32 && *(list += strspn(list, space)) != '\0';
 	    k++, list += lv) {
 		lv = strcspn(list, space);
