@@ -435,6 +435,34 @@ is_hex_letters(const char *w, size_t len)
 }
 
 /*
+ * Whether the word at s begins a hexadecimal code, a hash ("ad421ad7
+ * 08d4f61a", Google Sites' ids): a run of eight hexadecimal digits or
+ * more to the next mark, with a letter after a digit in it. A word and
+ * a number after it ("ad300", "ad1234567") are no code. Looks at 64
+ * bytes at most.
+ */
+static bool
+begins_hex_code(const char *s)
+{
+	size_t	 k;
+	bool	 digit = false, mixed = false;
+
+	for (k = 0; k < 64; k++) {
+		unsigned char c = (unsigned char)s[k];
+
+		if (c >= '0' && c <= '9')
+			digit = true;
+		else if ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))
+			mixed |= digit;
+		else if (ascii_is_alpha(c))
+			return false;
+		else
+			break;
+	}
+	return k >= 8 && mixed;
+}
+
+/*
  * Whether the len bytes at s hold a code a program made: a run of five
  * letters and digits or more, both in it ("sc-10f35970-2",
  * "css-1x2y3z"). "col-md-6" does not.
@@ -602,7 +630,8 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 	 * Letters a to f right after a digit are a part of a hexadecimal
 	 * code (a generated id, "2ad6"), not a word: "ad" there is no
 	 * advertisement. (After a digit, other letters are words:
-	 * "img640caption".)
+	 * "img640caption".) So are those that begin a hash
+	 * (begins_hex_code: "h.ad421ad708d4f61a").
 	 */
 	const char *begin = s, *tok = s, *plain = variants_end(s);
 
@@ -628,6 +657,8 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 			    memcmp(w, "tag", 3) == 0) &&
 			    !(s - n > begin && s[-(ptrdiff_t)n - 1] >= '0' &&
 			    s[-(ptrdiff_t)n - 1] <= '9' && is_hex_letters(w, n)) &&
+			    !(*s >= '0' && *s <= '9' && is_hex_letters(w, n) &&
+			    begins_hex_code(s - n)) &&
 			    ((k = list_index(bad_words, w, n)) < 0 ||
 			    !common[k])) {
 				c->good += in_list(good_words, w, n);
