@@ -143,6 +143,7 @@ struct article {
 #define OUTSIDE		1	/* ... not the article */
 #define THREAD		2	/* ... and in what readers write */
 	unsigned char	*anchor;	/* holds the first h1 or the main */
+	unsigned char	*in_contents;	/* its id a table of contents names */
 	unsigned char	*main;		/* see mark_main: */
 #define MAIN		1	/* ... the page's main content */
 #define IN_PRODUCT	2	/* ... within a product's microdata */
@@ -761,14 +762,17 @@ forget_words(struct names *c, const char *const *list, int count)
  * (tools_words) on a block of 100 letters or more, less than a tenth
  * links: controls are links and buttons of a word or two, and such a
  * block is a list of the text's own ("tools-materials", the tools a
- * how-to needs).
+ * how-to needs). Nor do the words of an id that the page's table of
+ * contents names (mark_contents), but those of a part around the text
+ * (outside_words: "footer"), of a menu or of readers' comments, which
+ * lists of links to skip to them name too.
  */
 static struct names
 names_of(const struct article *art, const struct cex_node *n)
 {
 	const GumboVector	*attrs;
 	const GumboAttribute	*a;
-	struct names		 c;
+	struct names		 c, before;
 	unsigned int		 j;
 
 	memset(&c, 0, sizeof(c));
@@ -778,8 +782,14 @@ names_of(const struct article *art, const struct cex_node *n)
 	attrs = &n->g->v.element.attributes;
 	for (j = 0; j < attrs->length; j++) {
 		a = attrs->data[j];
-		if (in_list(name_attributes, a->name, strlen(a->name)))
-			name_words(a->value, &c, art->common);
+		if (!in_list(name_attributes, a->name, strlen(a->name)))
+			continue;
+		before = c;
+		name_words(a->value, &c, art->common);
+		if (art->in_contents[n - art->d->nodes] &&
+		    strcmp(a->name, "id") == 0 && c.outside == before.outside &&
+		    c.thread == before.thread && c.menu == before.menu)
+			c = before;
 	}
 	if (c.menu > 0 && 10 * n->linked < n->letters)
 		forget_words(&c, menu_words, c.menu);
@@ -2328,6 +2338,91 @@ keep_counts(struct word_counts *w, const struct names *c)
 }
 
 /*
+ * The list (ul, ol, three levels up at most) that holds element i when
+ * i is a live link to a place in the page itself ("#sharing"), or 0.
+ */
+static uint32_t
+contents_list(const struct article *a, uint32_t i)
+{
+	const struct cex_doc	*d = a->d;
+	const GumboAttribute	*at;
+	const char		*v;
+	uint32_t		 p, k;
+
+	if (!a->live[i] || !node_is_element(&d->nodes[i]) ||
+	    d->nodes[i].tag != GUMBO_TAG_A ||
+	    (at = dom_attr(&d->nodes[i], "href")) == NULL)
+		return 0;
+	v = at->value + strspn(at->value, " \t\n\f\r");
+	if (v[0] != '#' || v[1] == '\0')
+		return 0;
+	for (p = d->nodes[i].parent, k = 0; p != 0 && k < 3;
+	    p = d->nodes[p].parent, k++)
+		if (d->nodes[p].tag == GUMBO_TAG_UL ||
+		    d->nodes[p].tag == GUMBO_TAG_OL)
+			return p;
+	return 0;
+}
+
+static int
+cmp_strings(const void *x, const void *y)
+{
+	return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+/*
+ * A page's table of contents is a list of three links or more to
+ * places in the page itself, and the id each names is a section of the
+ * page's own text, named for what it is about ("sharing": how a
+ * privacy policy shares data; "disclosure", "cookies"), not a widget:
+ * its words do not count against it (names_of). Marks in_contents;
+ * -1 if out of memory. Each link looks three levels up for its list.
+ */
+static int
+mark_contents(struct article *a)
+{
+	const struct cex_doc	*d = a->d;
+	const GumboAttribute	*at;
+	const char		**targets = NULL, *key;
+	uint32_t		*links, i, p;
+	size_t			 n = 0;
+
+	if ((links = calloc(d->nnodes, sizeof(*links))) == NULL)
+		return -1;
+	for (i = 1; i < d->nnodes; i++)
+		if ((p = contents_list(a, i)) != 0)
+			links[p]++;
+	for (i = 1; i < d->nnodes; i++)
+		if ((p = contents_list(a, i)) != 0 && links[p] >= 3)
+			n++;
+	if (n > 0 && (targets = calloc(n, sizeof(*targets))) == NULL) {
+		free(links);
+		return -1;
+	}
+	n = 0;
+	for (i = 1; i < d->nnodes; i++)
+		if ((p = contents_list(a, i)) != 0 && links[p] >= 3) {
+			at = dom_attr(&d->nodes[i], "href");
+			key = at->value + strspn(at->value, " \t\n\f\r") + 1;
+			targets[n++] = key;
+		}
+	if (n > 0) {
+		qsort(targets, n, sizeof(*targets), cmp_strings);
+		for (i = 1; i < d->nnodes; i++)
+			if (node_is_element(&d->nodes[i]) &&
+			    (at = dom_attr(&d->nodes[i], "id")) != NULL &&
+			    *at->value != '\0') {
+				key = at->value;
+				a->in_contents[i] = bsearch(&key, targets, n,
+				    sizeof(*targets), cmp_strings) != NULL;
+			}
+	}
+	free(targets);
+	free(links);
+	return 0;
+}
+
+/*
  * Reads the class and id words of every element once, into a->names,
  * and finds which words that name clutter are common on the page
  * (a->common), to read again the elements they are on: a word
@@ -3587,6 +3682,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	    (a.score = calloc(d->nnodes, sizeof(*a.score))) == NULL ||
 	    (a.outside = calloc(d->nnodes, 1)) == NULL ||
 	    (a.anchor = calloc(d->nnodes, 1)) == NULL ||
+	    (a.in_contents = calloc(d->nnodes, 1)) == NULL ||
 	    (a.main = calloc(d->nnodes, 1)) == NULL ||
 	    (a.names = calloc(d->nnodes, sizeof(*a.names))) == NULL ||
 	    (a.field = calloc(d->nnodes, 1)) == NULL ||
@@ -3604,6 +3700,8 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		    d->nodes[i].tag == GUMBO_TAG_BODY)
 			body = i;
 	}
+	if (mark_contents(&a) == -1)
+		goto out;
 	read_names(&a, body != 0 ? d->nodes[body].letters : 0);
 	mark_fields(&a);
 	if (mark_counts(&a) == -1)
@@ -3872,6 +3970,7 @@ out:
 	free(a.score);
 	free(a.outside);
 	free(a.anchor);
+	free(a.in_contents);
 	free(a.main);
 	free(a.names);
 	free(a.field);
