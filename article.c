@@ -119,6 +119,11 @@ static const char *const bad_words[] = {
 static const char *const menu_words[] = { "menu", "nav", "navigation",
 	NULL };
 
+/* The bad word of a class that hides its element (see name_words). */
+static const char *const hidden_words[] = { "hidden", NULL };
+
+static bool	is_panel(const struct cex_node *);
+
 /*
  * The bad words that name a bar of controls: print, e-mail, share, save
  * ("article-tools", "toolbar").
@@ -354,7 +359,7 @@ clutter_compound(const char *w, size_t len)
  */
 struct names {
 	int		 good, bad, outside, thread, layout, aside, header, lead;
-	int		 recipe, caption, bio, menu, tools, button;
+	int		 recipe, caption, bio, menu, tools, hidden, button;
 	uint64_t	 bad_seen[(NBAD + 63) / 64];
 };
 
@@ -670,6 +675,7 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 					k = -1;
 					hides = false;
 				}
+				c->hidden += hides;
 				if (k < 0 &&
 				    (stem = clutter_compound(w, n)) != NULL) {
 					c->bad++;
@@ -765,7 +771,9 @@ forget_words(struct names *c, const char *const *list, int count)
  * how-to needs). Nor do the words of an id that the page's table of
  * contents names (mark_contents), but those of a part around the text
  * (outside_words: "footer"), of a menu or of readers' comments, which
- * lists of links to skip to them name too.
+ * lists of links to skip to them name too. Nor does "hidden" on a
+ * panel of tabs (is_panel): a closed panel, which a reader opens (the
+ * same code in another language), not a copy of the text.
  */
 static struct names
 names_of(const struct article *art, const struct cex_node *n)
@@ -797,6 +805,10 @@ names_of(const struct article *art, const struct cex_node *n)
 	    n->letters >= 100) {
 		c.aside -= c.tools;
 		forget_words(&c, tools_words, c.tools);
+	}
+	if (c.hidden > 0 && is_panel(n)) {
+		c.aside -= c.hidden;
+		forget_words(&c, hidden_words, c.hidden);
 	}
 	return c;
 }
