@@ -747,6 +747,36 @@ static const char *const name_attributes[] = { "class", "id",
 	"data-testid", "data-test", "data-qa", "data-component",
 	"data-module", NULL };
 
+/*
+ * Whether element i holds a quotation and nothing else: down a chain of
+ * single children with text, four levels at most, a blockquote that
+ * holds all its letters.
+ */
+static bool
+is_quotation_box(const struct cex_doc *d, uint32_t i)
+{
+	uint32_t	 c, k, only;
+
+	if (d->nodes[i].letters == 0)
+		return false;
+	for (k = 0; k < 5; k++) {
+		if (d->nodes[i].tag == GUMBO_TAG_BLOCKQUOTE)
+			return true;
+		for (only = 0, c = i + 1; c < d->nodes[i].end;
+		    c = d->nodes[c].end) {
+			if (d->nodes[c].letters == 0)
+				continue;
+			if (only != 0 || !node_is_element(&d->nodes[c]))
+				return false;
+			only = c;
+		}
+		if (only == 0 || d->nodes[only].letters != d->nodes[i].letters)
+			return false;
+		i = only;
+	}
+	return false;
+}
+
 /* Takes the words of list (bad words all) off c's bad words. */
 static void
 forget_words(struct names *c, const char *const *list, int count)
@@ -773,7 +803,11 @@ forget_words(struct names *c, const char *const *list, int count)
  * (outside_words: "footer"), of a menu or of readers' comments, which
  * lists of links to skip to them name too. Nor does "hidden" on a
  * panel of tabs (is_panel): a closed panel, which a reader opens (the
- * same code in another language), not a copy of the text.
+ * same code in another language), not a copy of the text. A box whose
+ * text is all one quotation (is_quotation_box) is a post the article
+ * quotes, embedded ("social-media-embed" around a tweet): no word of
+ * clutter on it counts, but those of a part around the text or of
+ * readers' comments.
  */
 static struct names
 names_of(const struct article *art, const struct cex_node *n)
@@ -805,6 +839,11 @@ names_of(const struct article *art, const struct cex_node *n)
 	    n->letters >= 100) {
 		c.aside -= c.tools;
 		forget_words(&c, tools_words, c.tools);
+	}
+	if ((c.bad > 0 || c.aside > 0) && c.outside == 0 && c.thread == 0 &&
+	    is_quotation_box(art->d, (uint32_t)(n - art->d->nodes))) {
+		c.bad = c.aside = 0;
+		memset(c.bad_seen, 0, sizeof(c.bad_seen));
 	}
 	if (c.hidden > 0 && is_panel(n)) {
 		c.aside -= c.hidden;
