@@ -267,9 +267,12 @@ static const char *const recipe_words[] = {
 
 /*
  * The outside words that name a place in the page's layout rather than
- * a kind of text: a sidebar or a rail is narrow, and short.
+ * a kind of text: a sidebar or a rail is narrow, and short; a footer is
+ * at the bottom, and a region of the layout that holds the body and the
+ * footer ("region-body-and-footer") holds the article too.
  */
-static const char *const layout_words[] = { "sidebar", "rail", NULL };
+static const char *const layout_words[] = { "sidebar", "rail", "footer",
+	NULL };
 
 /*
  * Sites write the names of a comment thread's parts as one word
