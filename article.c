@@ -1626,8 +1626,10 @@ labelled_next(const struct cex_doc *d, uint32_t k)
  * Whether element i is the box of a heading of the article's sections
  * (TYPO3's "frame-header", a page builder's "section-header"): a child
  * heading below the first level holds four fifths of its letters or
- * more, and it is not mostly links. Its children are read, once for
- * each element named as a header. So is the element that opens a panel
+ * more, and it is not mostly links; or the child of a box between them
+ * that holds all the text, two boxes down at most (Notion's
+ * "notion-header-block" around a box around its h2). Its children are
+ * read, and theirs, once for each element named as a header. So is the element that opens a panel
  * of an accordion (aria-expanded, "toggle-header"), or that titles the
  * panel after it (labelled_next, "accordion-header"): its text is the
  * panel's title, an FAQ's question.
@@ -1636,18 +1638,28 @@ static bool
 heads_section(const struct cex_doc *d, uint32_t i)
 {
 	const struct cex_node	*n = &d->nodes[i];
-	uint32_t		 c;
+	uint32_t		 c, k, only;
 
 	if (n->letters == 0 || 2 * n->linked >= n->letters)
 		return false;
 	if (dom_attr(n, "aria-expanded") != NULL || labelled_next(d, i) != 0)
 		return true;
-	for (c = i + 1; c < n->end; c = d->nodes[c].end)
-		if (node_is_element(&d->nodes[c]) &&
-		    is_heading(d->nodes[c].tag) &&
-		    d->nodes[c].tag != GUMBO_TAG_H1 &&
-		    5 * d->nodes[c].letters >= 4 * n->letters)
-			return true;
+	for (k = 0; k < 3; k++) {
+		for (only = 0, c = i + 1; c < d->nodes[i].end;
+		    c = d->nodes[c].end) {
+			if (node_is_element(&d->nodes[c]) &&
+			    is_heading(d->nodes[c].tag) &&
+			    d->nodes[c].tag != GUMBO_TAG_H1 &&
+			    5 * d->nodes[c].letters >= 4 * n->letters)
+				return true;
+			if (d->nodes[c].letters > 0)
+				only = only == 0 ? c : UINT32_MAX;
+		}
+		if (only == 0 || only == UINT32_MAX ||
+		    !node_is_element(&d->nodes[only]))
+			return false;
+		i = only;
+	}
 	return false;
 }
 
