@@ -751,32 +751,39 @@ static const char *const name_attributes[] = { "class", "id",
 	"data-module", NULL };
 
 /*
+ * The child of element i that holds all its text, an element; 0 when
+ * none does (text of its own, or in two children or more).
+ */
+static uint32_t
+sole_text_child(const struct cex_doc *d, uint32_t i)
+{
+	uint32_t	 c, only = 0;
+
+	for (c = i + 1; c < d->nodes[i].end; c = d->nodes[c].end) {
+		if (d->nodes[c].letters == 0)
+			continue;
+		if (only != 0 || !node_is_element(&d->nodes[c]))
+			return 0;
+		only = c;
+	}
+	return only;
+}
+
+/*
  * Whether element i holds a quotation and nothing else: down a chain of
- * single children with text, four levels at most, a blockquote that
- * holds all its letters.
+ * children that each hold all the text (sole_text_child), four levels
+ * at most, a blockquote.
  */
 static bool
 is_quotation_box(const struct cex_doc *d, uint32_t i)
 {
-	uint32_t	 c, k, only;
+	uint32_t	 k;
 
 	if (d->nodes[i].letters == 0)
 		return false;
-	for (k = 0; k < 5; k++) {
+	for (k = 0; k < 5 && i != 0; k++, i = sole_text_child(d, i))
 		if (d->nodes[i].tag == GUMBO_TAG_BLOCKQUOTE)
 			return true;
-		for (only = 0, c = i + 1; c < d->nodes[i].end;
-		    c = d->nodes[c].end) {
-			if (d->nodes[c].letters == 0)
-				continue;
-			if (only != 0 || !node_is_element(&d->nodes[c]))
-				return false;
-			only = c;
-		}
-		if (only == 0 || d->nodes[only].letters != d->nodes[i].letters)
-			return false;
-		i = only;
-	}
 	return false;
 }
 
@@ -1638,28 +1645,19 @@ static bool
 heads_section(const struct cex_doc *d, uint32_t i)
 {
 	const struct cex_node	*n = &d->nodes[i];
-	uint32_t		 c, k, only;
+	uint32_t		 c, k;
 
 	if (n->letters == 0 || 2 * n->linked >= n->letters)
 		return false;
 	if (dom_attr(n, "aria-expanded") != NULL || labelled_next(d, i) != 0)
 		return true;
-	for (k = 0; k < 3; k++) {
-		for (only = 0, c = i + 1; c < d->nodes[i].end;
-		    c = d->nodes[c].end) {
+	for (k = 0; k < 3 && i != 0; k++, i = sole_text_child(d, i))
+		for (c = i + 1; c < d->nodes[i].end; c = d->nodes[c].end)
 			if (node_is_element(&d->nodes[c]) &&
 			    is_heading(d->nodes[c].tag) &&
 			    d->nodes[c].tag != GUMBO_TAG_H1 &&
 			    5 * d->nodes[c].letters >= 4 * n->letters)
 				return true;
-			if (d->nodes[c].letters > 0)
-				only = only == 0 ? c : UINT32_MAX;
-		}
-		if (only == 0 || only == UINT32_MAX ||
-		    !node_is_element(&d->nodes[only]))
-			return false;
-		i = only;
-	}
 	return false;
 }
 
