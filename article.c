@@ -836,10 +836,14 @@ names_of(const struct article *art, const struct cex_node *n)
 		a = attrs->data[j];
 		if (!in_list(name_attributes, a->name, strlen(a->name)))
 			continue;
+		if (!art->in_contents[n - art->d->nodes] ||
+		    strcmp(a->name, "id") != 0) {
+			name_words(a->value, &c, art->common);
+			continue;
+		}
 		before = c;
 		name_words(a->value, &c, art->common);
-		if (art->in_contents[n - art->d->nodes] &&
-		    strcmp(a->name, "id") == 0 && c.outside == before.outside &&
+		if (c.outside == before.outside &&
 		    c.thread == before.thread && c.menu == before.menu)
 			c = before;
 	}
@@ -850,14 +854,15 @@ names_of(const struct article *art, const struct cex_node *n)
 		c.aside -= c.tools;
 		forget_words(&c, tools_words, c.tools);
 	}
+	if (c.hidden > 0 && is_panel(n)) {
+		c.aside -= c.hidden;
+		forget_words(&c, hidden_words, c.hidden);
+	}
+	/* Last: it forgets all the words the others would take off. */
 	if ((c.bad > 0 || c.aside > 0) && c.outside == 0 && c.thread == 0 &&
 	    is_quotation_box(art->d, (uint32_t)(n - art->d->nodes))) {
 		c.bad = c.aside = 0;
 		memset(c.bad_seen, 0, sizeof(c.bad_seen));
-	}
-	if (c.hidden > 0 && is_panel(n)) {
-		c.aside -= c.hidden;
-		forget_words(&c, hidden_words, c.hidden);
 	}
 	return c;
 }
@@ -1636,10 +1641,11 @@ labelled_next(const struct cex_doc *d, uint32_t k)
  * more, and it is not mostly links; or the child of a box between them
  * that holds all the text, two boxes down at most (Notion's
  * "notion-header-block" around a box around its h2). Its children are
- * read, and theirs, once for each element named as a header. So is the element that opens a panel
- * of an accordion (aria-expanded, "toggle-header"), or that titles the
- * panel after it (labelled_next, "accordion-header"): its text is the
- * panel's title, an FAQ's question.
+ * read, and theirs, once for each element named as a header. So is the
+ * element that opens a panel of an accordion (aria-expanded,
+ * "toggle-header"), or that titles the panel after it (labelled_next,
+ * "accordion-header"): its text is the panel's title, an FAQ's
+ * question.
  */
 static bool
 heads_section(const struct cex_doc *d, uint32_t i)
@@ -2447,28 +2453,30 @@ mark_contents(struct article *a)
 {
 	const struct cex_doc	*d = a->d;
 	const GumboAttribute	*at;
-	const char		**targets = NULL, *key;
+	const char		**targets, *key;
 	uint32_t		*links, i, p;
-	size_t			 n = 0;
+	size_t			 n = 0, all = 0;
 
 	if ((links = calloc(d->nnodes, sizeof(*links))) == NULL)
 		return -1;
 	for (i = 1; i < d->nnodes; i++)
-		if ((p = contents_list(a, i)) != 0)
+		if ((p = contents_list(a, i)) != 0) {
 			links[p]++;
-	for (i = 1; i < d->nnodes; i++)
-		if ((p = contents_list(a, i)) != 0 && links[p] >= 3)
-			n++;
-	if (n > 0 && (targets = calloc(n, sizeof(*targets))) == NULL) {
+			all++;
+		}
+	if (all < 3) {
+		free(links);
+		return 0;
+	}
+	if ((targets = calloc(all, sizeof(*targets))) == NULL) {
 		free(links);
 		return -1;
 	}
-	n = 0;
 	for (i = 1; i < d->nnodes; i++)
 		if ((p = contents_list(a, i)) != 0 && links[p] >= 3) {
 			at = dom_attr(&d->nodes[i], "href");
-			key = at->value + strspn(at->value, " \t\n\f\r") + 1;
-			targets[n++] = key;
+			targets[n++] = at->value +
+			    strspn(at->value, " \t\n\f\r") + 1;
 		}
 	if (n > 0) {
 		qsort(targets, n, sizeof(*targets), cmp_strings);
