@@ -141,6 +141,8 @@ struct word_counts {
 		 bio, lead, recipe, button;
 };
 
+struct name_cache;
+
 struct article {
 	struct cex_doc	*d;
 	unsigned char	*live;
@@ -171,6 +173,7 @@ struct article {
 	double		*mass;		/* blocks' values in the subtree */
 	double		*score;
 	unsigned char	 common[NBAD];	/* bad words that say nothing here */
+	struct name_cache *cache;	/* see name_cache */
 	bool		 people;	/* three biographies: see read_names */
 };
 
@@ -354,6 +357,87 @@ clutter_compound(const char *w, size_t len)
 			return is_subscriber(w, len) ? NULL : c;
 	}
 	return NULL;
+}
+
+/*
+ * The lists name_words looks each word up in, as one table: a page's
+ * class and id values hold many words, most of them in no list, and
+ * one probe of a hash table answers for all the lists at once. Built
+ * for each page (a few hundred words), read only after.
+ */
+#define WORD_SLOTS	512
+
+enum word_list {
+	IN_GOOD = 1 << 0, IN_BAD = 1 << 1, IN_THREAD = 1 << 2,
+	IN_OUTSIDE = 1 << 3, IN_LAYOUT = 1 << 4, IN_LEAD = 1 << 5,
+	IN_RECIPE = 1 << 6, IN_ASIDE = 1 << 7, IN_MENU = 1 << 8,
+	IN_TOOLS = 1 << 9
+};
+
+struct word_set {
+	const char	*word[WORD_SLOTS];
+	uint16_t	 lists[WORD_SLOTS];	/* enum word_list's bits */
+	uint8_t		 bad[WORD_SLOTS];	/* the index in bad_words */
+};
+
+_Static_assert(NBAD < 256, "bad_words' indexes fit word_set's bad");
+
+/* The slot of the word w of len bytes in set: its, or the free one. */
+static uint32_t
+word_slot(const struct word_set *set, const char *w, size_t len)
+{
+	uint32_t	 h = 2166136261u;
+	size_t		 k;
+
+	for (k = 0; k < len; k++)
+		h = (h ^ (unsigned char)w[k]) * 16777619u;
+	for (h %= WORD_SLOTS; set->word[h] != NULL; h = (h + 1) % WORD_SLOTS)
+		if (strncmp(set->word[h], w, len) == 0 &&
+		    set->word[h][len] == '\0')
+			break;
+	return h;
+}
+
+/* Fills the zeroed set with the lists. */
+static void
+word_set_fill(struct word_set *set)
+{
+	static const struct {
+		const char *const	*list;
+		uint16_t		 bit;
+	} lists[] = {
+		{ good_words, IN_GOOD }, { bad_words, IN_BAD },
+		{ thread_words, IN_THREAD }, { outside_words, IN_OUTSIDE },
+		{ layout_words, IN_LAYOUT }, { lead_words, IN_LEAD },
+		{ recipe_words, IN_RECIPE }, { aside_words, IN_ASIDE },
+		{ menu_words, IN_MENU }, { tools_words, IN_TOOLS }
+	};
+	size_t		 j;
+	uint32_t	 h;
+	int		 k;
+
+	for (j = 0; j < sizeof(lists) / sizeof(*lists); j++)
+		for (k = 0; lists[j].list[k] != NULL; k++) {
+			h = word_slot(set, lists[j].list[k],
+			    strlen(lists[j].list[k]));
+			set->word[h] = lists[j].list[k];
+			set->lists[h] |= lists[j].bit;
+			if (lists[j].bit == IN_BAD)
+				set->bad[h] = (uint8_t)k;
+		}
+}
+
+/*
+ * The lists the word w of len bytes is in (enum word_list), and its
+ * index in bad_words in *bad, or -1.
+ */
+static unsigned int
+word_lists(const struct word_set *set, const char *w, size_t len, int *bad)
+{
+	uint32_t	 h = word_slot(set, w, len);
+
+	*bad = (set->lists[h] & IN_BAD) ? set->bad[h] : -1;
+	return set->word[h] != NULL ? set->lists[h] : 0;
 }
 
 /*
@@ -610,12 +694,14 @@ places_part(const char *s)
  * common on the page (common[k] set, see read_names) is not counted.
  */
 static void
-name_words(const char *s, struct names *c, const unsigned char *common)
+name_words(const char *s, struct names *c, const unsigned char *common,
+    const struct word_set *set)
 {
 	char	 w[32];
 	size_t	 n = 0;
 	const struct compound_stem *stem;
 	int	 k;
+	unsigned int in;
 	bool	 upper, thread, hides;
 	/*
 	 * Beside a program's code, a class of random letters is the same
@@ -668,9 +754,9 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 			    s[-(ptrdiff_t)n - 1] <= '9' && is_hex_letters(w, n)) &&
 			    !(*s >= '0' && *s <= '9' && is_hex_letters(w, n) &&
 			    begins_hex_code(s - n)) &&
-			    ((k = list_index(bad_words, w, n)) < 0 ||
+			    ((in = word_lists(set, w, n, &k)), k < 0 ||
 			    !common[k])) {
-				c->good += in_list(good_words, w, n);
+				c->good += (in & IN_GOOD) != 0;
 				hides = k >= 0 && n == 6 &&
 				    memcmp(w, "hidden", 6) == 0;
 				if (hides && (variants ||
@@ -690,7 +776,7 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 					c->bad_seen[k / 64] |=
 					    (uint64_t)1 << (k % 64);
 				}
-				thread = in_list(thread_words, w, n) ||
+				thread = (in & IN_THREAD) ||
 				    is_comment_compound(w, n) ||
 				    (after_review && is_list_word(w, n));
 				after_review = n == 6 &&
@@ -701,17 +787,17 @@ name_words(const char *s, struct names *c, const unsigned char *common)
 				    memcmp(w, "headline", 8) == 0);
 				c->thread += thread;
 				c->outside += thread ||
-				    in_list(outside_words, w, n);
-				c->layout += in_list(layout_words, w, n);
-				c->lead += in_list(lead_words, w, n);
+				    (in & IN_OUTSIDE) != 0;
+				c->layout += (in & IN_LAYOUT) != 0;
+				c->lead += (in & IN_LEAD) != 0;
 				c->caption += n == 7 &&
 				    memcmp(w, "caption", 7) == 0;
 				c->bio += n == 3 && memcmp(w, "bio", 3) == 0;
-				c->recipe += in_list(recipe_words, w, n);
-				c->aside += in_list(aside_words, w, n) || hides;
+				c->recipe += (in & IN_RECIPE) != 0;
+				c->aside += (in & IN_ASIDE) || hides;
 				c->header += n == 6 && memcmp(w, "header", 6) == 0;
-				c->menu += k >= 0 && in_list(menu_words, w, n);
-				c->tools += k >= 0 && in_list(tools_words, w, n);
+				c->menu += k >= 0 && (in & IN_MENU);
+				c->tools += k >= 0 && (in & IN_TOOLS);
 				c->button += (n == 6 &&
 				    memcmp(w, "button", 6) == 0) || (n == 3 &&
 				    memcmp(w, "btn", 3) == 0);
@@ -800,6 +886,77 @@ forget_words(struct names *c, const char *const *list, int count)
 }
 
 /*
+ * The counts of the words of class and id values already read. A page
+ * writes the same value on many elements (each item of a menu, each
+ * entry of a list), and name_words reads a value letter by letter
+ * against many lists of words. A value's counts are found by a hash of
+ * it in a table of NAME_CACHE slots, each holding the last value read
+ * there: a value that misses costs a hash more, and the table's size
+ * is the same for any page.
+ */
+#define NAME_CACHE	1024
+
+struct name_cache {
+	struct word_set	 words;		/* the lists of words */
+	const char	*value[NAME_CACHE];
+	struct names	 counts[NAME_CACHE];
+};
+
+static struct name_cache *
+name_cache_new(void)
+{
+	struct name_cache *cache;
+
+	if ((cache = calloc(1, sizeof(*cache))) != NULL)
+		word_set_fill(&cache->words);
+	return cache;
+}
+
+/* Adds the counts of v to c. */
+static void
+add_names(struct names *c, const struct names *v)
+{
+	size_t	 k;
+
+	c->good += v->good;
+	c->bad += v->bad;
+	c->outside += v->outside;
+	c->thread += v->thread;
+	c->layout += v->layout;
+	c->aside += v->aside;
+	c->header += v->header;
+	c->lead += v->lead;
+	c->recipe += v->recipe;
+	c->caption += v->caption;
+	c->bio += v->bio;
+	c->menu += v->menu;
+	c->tools += v->tools;
+	c->hidden += v->hidden;
+	c->button += v->button;
+	for (k = 0; k < sizeof(c->bad_seen) / sizeof(*c->bad_seen); k++)
+		c->bad_seen[k] |= v->bad_seen[k];
+}
+
+/* name_words through the cache: adds the words of s to c. */
+static void
+cached_words(struct name_cache *cache, const char *s, struct names *c,
+    const unsigned char *common)
+{
+	uint32_t	 h = 2166136261u;
+	const char	*p;
+
+	for (p = s; *p != '\0'; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	h %= NAME_CACHE;
+	if (cache->value[h] == NULL || strcmp(cache->value[h], s) != 0) {
+		memset(&cache->counts[h], 0, sizeof(cache->counts[h]));
+		name_words(s, &cache->counts[h], common, &cache->words);
+		cache->value[h] = s;
+	}
+	add_names(c, &cache->counts[h]);
+}
+
+/*
  * The words of an element's names (name_attributes). A menu whose
  * text is less than a tenth links (the titles of its tabs) is not the
  * site's navigation but a list of the page's own text (a restaurant's
@@ -820,7 +977,7 @@ forget_words(struct names *c, const char *const *list, int count)
  * readers' comments.
  */
 static struct names
-names_of(const struct article *art, const struct cex_node *n)
+names_of(struct article *art, const struct cex_node *n)
 {
 	const GumboVector	*attrs;
 	const GumboAttribute	*a;
@@ -838,11 +995,11 @@ names_of(const struct article *art, const struct cex_node *n)
 			continue;
 		if (!art->in_contents[n - art->d->nodes] ||
 		    strcmp(a->name, "id") != 0) {
-			name_words(a->value, &c, art->common);
+			cached_words(art->cache, a->value, &c, art->common);
 			continue;
 		}
 		before = c;
-		name_words(a->value, &c, art->common);
+		cached_words(art->cache, a->value, &c, art->common);
 		if (c.outside == before.outside &&
 		    c.thread == before.thread && c.menu == before.menu)
 			c = before;
@@ -2554,6 +2711,9 @@ read_names(struct article *a, uint32_t body_letters)
 		some |= a->common[k];
 	}
 	a->people = bios >= 3;
+	/* The words common on the page count no more: read them anew. */
+	if (some)
+		memset(a->cache->value, 0, sizeof(a->cache->value));
 	for (i = 1; some && i < d->nnodes; i++)
 		if (a->names[i].bad > 0) {
 			c = names_of(a, &d->nodes[i]);
@@ -3757,6 +3917,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	    (a.in_contents = calloc(d->nnodes, 1)) == NULL ||
 	    (a.main = calloc(d->nnodes, 1)) == NULL ||
 	    (a.names = calloc(d->nnodes, sizeof(*a.names))) == NULL ||
+	    (a.cache = name_cache_new()) == NULL ||
 	    (a.field = calloc(d->nnodes, 1)) == NULL ||
 	    (a.count_only = calloc(d->nnodes, 1)) == NULL ||
 	    (root = calloc(d->nnodes, 1)) == NULL ||
@@ -4045,6 +4206,7 @@ out:
 	free(a.in_contents);
 	free(a.main);
 	free(a.names);
+	free(a.cache);
 	free(a.field);
 	free(a.count_only);
 	free(root);
