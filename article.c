@@ -681,7 +681,9 @@ places_part(const char *s)
 
 /*
  * Counts the words of a class or id value: runs of letters, lower-
- * cased, cut at any other character and where camelCase turns upper.
+ * cased, cut at any other character and where camelCase turns upper
+ * (a lower-case letter, then an upper-case one: "mainContent", but
+ * "SIDEBAR" and "REVIEWS_DEFAULT" are whole words).
  * A layout container names what it sits beside with "with", "has" or
  * "no" ("grid--with-right-rail", "has-sidebar"), and a box the parts
  * of itself it does not show with "hide" ("hide-toolbar" on a block of
@@ -745,7 +747,8 @@ name_words(const char *s, struct names *c, const unsigned char *common,
 		bool letter = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
 
 		upper = ch >= 'A' && ch <= 'Z';
-		if (!letter || (upper && n > 0 && w[n - 1] >= 'a')) {
+		if (!letter || (upper && n > 0 && s[-1] >= 'a' &&
+		    s[-1] <= 'z')) {
 			if (n > 0 && n < sizeof(w) && !skip && s >= plain &&
 			    !places_part(s) &&
 			    !(after_heading && n == 3 &&
@@ -830,11 +833,14 @@ name_words(const char *s, struct names *c, const unsigned char *common,
  * Attributes that name what an element is, beside class and id: the
  * hooks of a page's tests and the names of its components, which sites
  * whose classes a program generates ("css-1e1gqmr") still write
- * ("data-testid=\"byline\"", "data-component=\"related-content\"").
+ * ("data-testid=\"byline\"", "data-component=\"related-content\"");
+ * and the names of the sections a shop's or a listing's theme builds a
+ * page of ("data-section-type=\"testimonials\"",
+ * "data-section-id=\"REVIEWS_DEFAULT\"").
  */
 static const char *const name_attributes[] = { "class", "id",
 	"data-testid", "data-test", "data-qa", "data-component",
-	"data-module", NULL };
+	"data-module", "data-section-id", "data-section-type", NULL };
 
 /*
  * The child of element i that holds all its text, an element; 0 when
