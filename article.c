@@ -1797,6 +1797,20 @@ labelled_next(const struct cex_doc *d, uint32_t k)
 	    dom_has_token(by->value, id->value) ? p : 0;
 }
 
+/* Whether element i lies in a list's item, three levels down at most. */
+static bool
+in_list_item(const struct cex_doc *d, uint32_t i)
+{
+	int	 k;
+
+	for (k = 0; k < 3 && i != 0; k++) {
+		i = d->nodes[i].parent;
+		if (d->nodes[i].tag == GUMBO_TAG_LI)
+			return true;
+	}
+	return false;
+}
+
 /*
  * Whether element i is the box of a heading of the article's sections
  * (TYPO3's "frame-header", a page builder's "section-header"): a child
@@ -2118,12 +2132,14 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 * table it says that the table has a header row ("table-header"), or
 	 * that it is a story's header (its headline and date); on a table's
 	 * header cell, or in one, that it heads its row or column
-	 * ("row-header-label").
+	 * ("row-header-label"). Within a list's item (in_list_item) it
+	 * names the item's first line, a dish and its price on a menu
+	 * ("price-list-header"): a page's header is never in a list.
 	 */
 	if ((is_heading(n->tag) && 2 * n->linked < n->letters) ||
 	    n->tag == GUMBO_TAG_TABLE || n->tag == GUMBO_TAG_TH ||
 	    a->d->nodes[n->parent].tag == GUMBO_TAG_TH || (c->header > 0 &&
-	    heads_section(a->d, i)))
+	    (heads_section(a->d, i) || in_list_item(a->d, i))))
 		bad -= c->header;
 	/*
 	 * A block named as a caption alone that holds 600 letters or more
