@@ -1797,6 +1797,45 @@ labelled_next(const struct cex_doc *d, uint32_t k)
 	    dom_has_token(by->value, id->value) ? p : 0;
 }
 
+/*
+ * Whether element i is a heading's box with the heading's controls
+ * beside it: a div, section or header whose children are a heading (h2
+ * to h6) not mostly a link and, in phrasing elements beside it (a span;
+ * not a link alone, a paragraph or a list), links of 20 letters or
+ * fewer each, three at most, and no other letters ("Geschichte
+ * [Bearbeiten | Quelltext bearbeiten]", the links a wiki gives to edit
+ * a section). By its share of links, it would seem a list of links. A
+ * heading over a link, a paragraph or a list of links labels them.
+ * Reads five children at most.
+ */
+static bool
+heads_with_controls(const struct cex_doc *d, uint32_t i)
+{
+	const struct cex_node	*n = &d->nodes[i];
+	uint32_t		 c, heading = 0, k = 0;
+
+	if ((n->tag != GUMBO_TAG_DIV && n->tag != GUMBO_TAG_SECTION &&
+	    n->tag != GUMBO_TAG_HEADER) || n->links == 0 || n->links > 3 ||
+	    n->linked > 20 * n->links)
+		return false;
+	for (c = i + 1; c < n->end; c = d->nodes[c].end) {
+		if (++k > 5)
+			return false;
+		if (d->nodes[c].letters == 0)
+			continue;
+		if (is_heading(d->nodes[c].tag) &&
+		    d->nodes[c].tag != GUMBO_TAG_H1 && heading == 0 &&
+		    2 * d->nodes[c].linked < d->nodes[c].letters)
+			heading = c;
+		else if (!node_is_element(&d->nodes[c]) ||
+		    !is_phrasing(d->nodes[c].tag) ||
+		    d->nodes[c].tag == GUMBO_TAG_A ||
+		    d->nodes[c].linked < d->nodes[c].letters)
+			return false;
+	}
+	return heading != 0;
+}
+
 /* Whether element i lies in a list's item, three levels down at most. */
 static bool
 in_list_item(const struct cex_doc *d, uint32_t i)
@@ -2211,6 +2250,15 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	if ((n->tag == GUMBO_TAG_TIME &&
 	    is_block_parent(a->d->nodes[n->parent].tag)) ||
 	    is_date_line(a->d, i))
+		return CLUTTER;
+	/*
+	 * A heading's controls (heads_with_controls) are the site's tools,
+	 * and the heading is the text's.
+	 */
+	if (heads_with_controls(a->d, i))
+		return NOT_CLUTTER;
+	if (n->links > 0 && n->linked == n->letters &&
+	    heads_with_controls(a->d, n->parent))
 		return CLUTTER;
 	return is_link_list(n) ? CLUTTER : NOT_CLUTTER;
 }
@@ -3815,7 +3863,8 @@ remove_bare_headings(struct article *a, const unsigned char *root)
 				continue;
 			}
 			if (!node_is_element(&d->nodes[i]) ||
-			    !is_heading(d->nodes[i].tag) || !a->live[i])
+			    !is_heading(d->nodes[i].tag) || !a->live[i] ||
+			    heads_with_controls(d, d->nodes[i].parent))
 				continue;
 			removed = false;
 			for (s = d->nodes[i].end; s < d->nodes[
