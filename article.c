@@ -1481,13 +1481,17 @@ final_score(const struct article *a, uint32_t i)
  * product's weight, size, material), its text less than a quarter
  * links. A row of two data cells, the first of 40 letters or fewer, is
  * a label and its value as well: many shops style a cell as the label
- * rather than make it a header. Reads s once.
+ * rather than make it a header. So is a table of records: a row of
+ * header cells over three rows or more, four in five of the rows under
+ * it two data cells or more and no header (a course's dates, times and
+ * rooms). Reads s once.
  */
 static bool
 holds_data_sheet(const struct article *a, uint32_t s)
 {
 	const struct cex_doc	*d = a->d;
 	uint32_t		 i, c, rows = 0, pairs = 0, cells, first;
+	uint32_t		 heads = 0, records = 0, tds;
 	bool			 th, td;
 
 	if (d->nodes[s].letters == 0 ||
@@ -1499,20 +1503,24 @@ holds_data_sheet(const struct article *a, uint32_t s)
 			continue;
 		rows++;
 		th = td = false;
-		cells = first = 0;
+		cells = first = tds = 0;
 		for (c = i + 1; c < d->nodes[i].end; c = d->nodes[c].end)
 			if (node_is_element(&d->nodes[c]) &&
 			    d->nodes[c].letters > 0) {
 				th |= d->nodes[c].tag == GUMBO_TAG_TH;
 				td |= d->nodes[c].tag == GUMBO_TAG_TD;
+				tds += d->nodes[c].tag == GUMBO_TAG_TD;
 				if (cells++ == 0)
 					first = c;
 			}
+		heads += cells >= 2 && tds == 0;
+		records += tds >= 2 && tds == cells;
 		th |= cells == 2 && d->nodes[first].tag == GUMBO_TAG_TD &&
 		    d->nodes[first].letters <= 40;
 		pairs += th && td;
 	}
-	return rows >= 3 && 5 * pairs >= 4 * rows;
+	return (rows >= 3 && 5 * pairs >= 4 * rows) ||
+	    (heads >= 1 && records >= 3 && 5 * records >= 4 * (rows - heads));
 }
 
 /*
