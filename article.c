@@ -1484,7 +1484,10 @@ final_score(const struct article *a, uint32_t i)
  * rather than make it a header. So is a table of records: a row of
  * header cells over three rows or more, four in five of the rows under
  * it two data cells or more and no header (a course's dates, times and
- * rooms). Reads s once.
+ * rooms). Its text is less than a quarter links; less than half when s
+ * is the table itself, whose values may link to the index of each (a
+ * thesis's author, keywords and subjects in a repository's record):
+ * around a table, links are buttons and menus. Reads s once.
  */
 static bool
 holds_data_sheet(const struct article *a, uint32_t s)
@@ -1495,7 +1498,8 @@ holds_data_sheet(const struct article *a, uint32_t s)
 	bool			 th, td;
 
 	if (d->nodes[s].letters == 0 ||
-	    4 * (uint64_t)d->nodes[s].linked >= d->nodes[s].letters)
+	    (d->nodes[s].tag == GUMBO_TAG_TABLE ? 2 : 4) *
+	    (uint64_t)d->nodes[s].linked >= d->nodes[s].letters)
 		return false;
 	for (i = s + 1; i < d->nodes[s].end; i++) {
 		if (!a->live[i] || !node_is_element(&d->nodes[i]) ||
