@@ -130,6 +130,10 @@ static bool	is_panel(const struct cex_node *);
  */
 static const char *const tools_words[] = { "toolbar", "tools", NULL };
 
+/* The bad words that name a date: when it was published or updated. */
+static const char *const date_words[] = { "date", "dates", "timestamp",
+	"dateline", "publish", "published", "posted", "updated", NULL };
+
 /*
  * An element's class and id words counted against the lists (see
  * name_words), read once for every element (read_names), 255 at most
@@ -138,7 +142,7 @@ static const char *const tools_words[] = { "toolbar", "tools", NULL };
  */
 struct word_counts {
 	uint8_t	 good, bad, outside, thread, layout, aside, header, caption,
-		 bio, lead, recipe, button;
+		 bio, lead, recipe, button, date;
 };
 
 struct name_cache;
@@ -371,7 +375,7 @@ enum word_list {
 	IN_GOOD = 1 << 0, IN_BAD = 1 << 1, IN_THREAD = 1 << 2,
 	IN_OUTSIDE = 1 << 3, IN_LAYOUT = 1 << 4, IN_LEAD = 1 << 5,
 	IN_RECIPE = 1 << 6, IN_ASIDE = 1 << 7, IN_MENU = 1 << 8,
-	IN_TOOLS = 1 << 9
+	IN_TOOLS = 1 << 9, IN_DATE = 1 << 10
 };
 
 struct word_set {
@@ -410,7 +414,8 @@ word_set_fill(struct word_set *set)
 		{ thread_words, IN_THREAD }, { outside_words, IN_OUTSIDE },
 		{ layout_words, IN_LAYOUT }, { lead_words, IN_LEAD },
 		{ recipe_words, IN_RECIPE }, { aside_words, IN_ASIDE },
-		{ menu_words, IN_MENU }, { tools_words, IN_TOOLS }
+		{ menu_words, IN_MENU }, { tools_words, IN_TOOLS },
+		{ date_words, IN_DATE }
 	};
 	size_t		 j;
 	uint32_t	 h;
@@ -446,7 +451,7 @@ word_lists(const struct word_set *set, const char *w, size_t len, int *bad)
  */
 struct names {
 	int		 good, bad, outside, thread, layout, aside, header, lead;
-	int		 recipe, caption, bio, menu, tools, hidden, button;
+	int		 recipe, caption, bio, menu, tools, hidden, button, date;
 	uint64_t	 bad_seen[(NBAD + 63) / 64];
 };
 
@@ -801,6 +806,7 @@ name_words(const char *s, struct names *c, const unsigned char *common,
 				c->header += n == 6 && memcmp(w, "header", 6) == 0;
 				c->menu += k >= 0 && (in & IN_MENU);
 				c->tools += k >= 0 && (in & IN_TOOLS);
+				c->date += k >= 0 && (in & IN_DATE);
 				c->button += (n == 6 &&
 				    memcmp(w, "button", 6) == 0) || (n == 3 &&
 				    memcmp(w, "btn", 3) == 0);
@@ -939,6 +945,7 @@ add_names(struct names *c, const struct names *v)
 	c->tools += v->tools;
 	c->hidden += v->hidden;
 	c->button += v->button;
+	c->date += v->date;
 	for (k = 0; k < sizeof(c->bad_seen) / sizeof(*c->bad_seen); k++)
 		c->bad_seen[k] |= v->bad_seen[k];
 }
@@ -2193,6 +2200,12 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	    (heads_section(a->d, i) || in_list_item(a->d, i))))
 		bad -= c->header;
 	/*
+	 * A table named for dates ("dates-table") is a table of them, a
+	 * programme's or a call's deadlines: data, not a post's date.
+	 */
+	if (n->tag == GUMBO_TAG_TABLE)
+		bad -= c->date;
+	/*
 	 * A block named as a caption alone that holds 600 letters or more
 	 * is not the line under a picture (a news agency's run to 400) but
 	 * the text of a post told in pictures.
@@ -2639,6 +2652,7 @@ keep_counts(struct word_counts *w, const struct names *c)
 	w->layout = upto255(c->layout);
 	w->aside = upto255(c->aside);
 	w->header = upto255(c->header);
+	w->date = upto255(c->date);
 	w->caption = upto255(c->caption);
 	w->bio = upto255(c->bio);
 	w->lead = upto255(c->lead);
