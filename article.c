@@ -2770,6 +2770,7 @@ read_names(struct article *a, uint32_t body_letters)
 	const struct cex_doc	*d = a->d;
 	struct names		 c;
 	uint32_t		 end[NBAD], count[NBAD], i, bio_end = 0, bios = 0;
+	uint32_t		 code_end = 0;
 	uint64_t		 letters[NBAD];
 	size_t			 k;
 	bool			 some = false;
@@ -2778,8 +2779,17 @@ read_names(struct article *a, uint32_t body_letters)
 	memset(count, 0, sizeof(count));
 	memset(letters, 0, sizeof(letters));
 	for (i = 1; i < d->nnodes; i++) {
-		if (!a->live[i] || !node_is_element(&d->nodes[i]))
+		if (!a->live[i] || !node_is_element(&d->nodes[i]) ||
+		    i < code_end)
 			continue;
+		/*
+		 * Inside a block of code the classes are a highlighter's:
+		 * they name the kinds of the code's words ("token comment",
+		 * "hljs-comment", "token tag"), not parts of the page.
+		 */
+		if (d->nodes[i].tag == GUMBO_TAG_PRE ||
+		    d->nodes[i].tag == GUMBO_TAG_CODE)
+			code_end = d->nodes[i].end;
 		c = names_of(a, &d->nodes[i]);
 		keep_counts(&a->names[i], &c);
 		if (c.bio > 0 && i >= bio_end) {
