@@ -653,6 +653,23 @@ hides_element(const char *tok, const char *at, const char *end)
 }
 
 /*
+ * Where the name of a BEM element begins in the class at tok: after the
+ * last "__" ("layout-md-rail__primary"), or tok. The words before it
+ * name the block the element is a part of.
+ */
+static const char *
+element_begins(const char *tok)
+{
+	const char	*s, *begin = tok;
+
+	for (s = tok; *s != '\0' && !ascii_is_space((unsigned char)*s); s++)
+		if (s[0] == '_' && s[1] == '_' && s[2] != '_' &&
+		    s[2] != '\0' && !ascii_is_space((unsigned char)s[2]))
+			begin = s + 2;
+	return begin;
+}
+
+/*
  * Where the variants before the class at tok end: utility frameworks
  * (Tailwind) write the condition a class applies under before a colon,
  * "print:break-inside-avoid", "hover:underline", "md:flex", and what
@@ -736,6 +753,7 @@ name_words(const char *s, struct names *c, const unsigned char *common,
 	 * (begins_hex_code: "h.ad421ad708d4f61a").
 	 */
 	const char *begin = s, *tok = s, *plain = variants_end(s);
+	const char *part = element_begins(s);
 
 	/* The word before, in the same class, was "review". */
 	bool	 after_review = false;
@@ -762,6 +780,7 @@ name_words(const char *s, struct names *c, const unsigned char *common,
 			    s[-(ptrdiff_t)n - 1] <= '9' && is_hex_letters(w, n)) &&
 			    !(*s >= '0' && *s <= '9' && is_hex_letters(w, n) &&
 			    begins_hex_code(s - n)) &&
+			    !(s < part && in_list(layout_words, w, n)) &&
 			    ((in = word_lists(set, w, n, &k)), k < 0 ||
 			    !common[k])) {
 				c->good += (in & IN_GOOD) != 0;
@@ -823,6 +842,7 @@ name_words(const char *s, struct names *c, const unsigned char *common,
 			tok = s + 1;
 			after_review = after_heading = false;
 			plain = variants_end(tok);
+			part = element_begins(tok);
 			c->aside += is_screen_reader_only(tok);
 			skip = is_taxonomy(s + 1, false) ||
 			    (hashed && is_generated(s + 1)) ||
@@ -1081,12 +1101,48 @@ is_outside(const struct article *a, uint32_t i)
 }
 
 /*
+ * Whether element i names, by its first class, a block whose parts its
+ * children name after it, as the BEM convention writes them: "X" holds
+ * "X__primary" and "X__secondary". Reads i's children once.
+ */
+static bool
+holds_named_parts(const struct cex_doc *d, uint32_t i)
+{
+	const GumboAttribute	*at, *cat;
+	const char		*block, *v;
+	size_t			 len;
+	uint32_t		 c;
+
+	if ((at = dom_attr(&d->nodes[i], "class")) == NULL)
+		return false;
+	block = at->value + strspn(at->value, " \t\n\f\r");
+	if ((len = strcspn(block, " \t\n\f\r")) == 0)
+		return false;
+	for (c = i + 1; c < d->nodes[i].end; c = d->nodes[c].end) {
+		if (!node_is_element(&d->nodes[c]) ||
+		    (cat = dom_attr(&d->nodes[c], "class")) == NULL)
+			continue;
+		for (v = cat->value; *v != '\0';
+		    v += strcspn(v, " \t\n\f\r")) {
+			v += strspn(v, " \t\n\f\r");
+			if (strncmp(v, block, len) == 0 &&
+			    strncmp(v + len, "__", 2) == 0)
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
  * Whether an element that is_outside names only by its place in the
  * layout is the wrapper of the layout a sidebar sits in, article
  * included ("l-sidebar-fixed l-article-body"): its names say what it
- * holds is the article too, and it holds more than half the letters of
- * the page (page_letters). A sidebar of its own name only, or holding
- * less, is the sidebar, even where a short article has less text.
+ * holds is the article too, or its children are its parts
+ * (holds_named_parts: "layout-md-rail" holds "layout-md-rail__primary"
+ * and "layout-md-rail__secondary", the layout with a rail, not the
+ * rail), and it holds more than half the letters of the page
+ * (page_letters). A sidebar of its own name only, or holding less, is
+ * the sidebar, even where a short article has less text.
  */
 static bool
 is_layout_wrapper(const struct article *a, uint32_t i, uint32_t page_letters)
@@ -1096,7 +1152,8 @@ is_layout_wrapper(const struct article *a, uint32_t i, uint32_t page_letters)
 
 	return n->tag != GUMBO_TAG_ASIDE && n->tag != GUMBO_TAG_NAV &&
 	    n->tag != GUMBO_TAG_FOOTER && c->outside == c->layout &&
-	    c->good > 0 && n->letters > page_letters / 2;
+	    n->letters > page_letters / 2 &&
+	    (c->good > 0 || holds_named_parts(a->d, i));
 }
 
 /*
