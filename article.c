@@ -110,7 +110,8 @@ static const char *const bad_words[] = {
 	"posted", "updated", "werbung", "anzeige", "publicite", "publicidad",
 	"pubblicita", "kommentare", "kommentar", "commentaires", "commentaire",
 	"comentarios", "comentario", "affiliate", "sellers", "marketplace",
-	NULL
+	"poll", "polls", "umfrage", "anketa", "sondage", "sondaggio",
+	"encuesta", NULL
 };
 
 #define NBAD	(sizeof(bad_words) / sizeof(*bad_words) - 1)
@@ -236,7 +237,9 @@ static const char *const thread_words[] = {
  * tools to print or follow, a login, a request for the reader's
  * feedback ("Was this answer helpful?"), a rating's stars (readers'
  * votes on a recipe or a product, "4.8 from 23 ratings", or a call to
- * vote). And "hidden" (see name_words).
+ * vote), a poll (a question to the readers, its answers and their
+ * votes: "umfrage", "anketa", "sondaggio", "encuesta"). And "hidden"
+ * (see name_words).
  */
 static const char *const aside_words[] = {
 	"caption", "credit", "credits", "byline", "author", "autor", "auteur",
@@ -247,7 +250,8 @@ static const char *const aside_words[] = {
 	"disclosure", "disclaimer", "meta", "slideshow", "carousel", "gallery",
 	"slider", "cta", "donate", "donation", "donations", "tags", "tag",
 	"breadcrumb", "breadcrumbs", "pagination", "toolbar", "tools", "follow",
-	"login", "print", "feedback", "rating", "ratings", "stars", NULL
+	"login", "print", "feedback", "rating", "ratings", "stars", "poll",
+	"polls", "umfrage", "anketa", "sondage", "sondaggio", "encuesta", NULL
 };
 
 /*
