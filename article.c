@@ -717,9 +717,12 @@ places_part(const char *s)
  * that class, are not about the element itself; nor is a word that
  * names a part whose place the class gives (places_part), nor are
  * the words of a taxonomy class (is_taxonomy), of a script's hook
- * (is_script_hook) or of a class's variants (variants_end). A bad word
- * that is
- * common on the page (common[k] set, see read_names) is not counted.
+ * (is_script_hook) or of a class's variants (variants_end), nor a word
+ * of the layout (layout_words) in the block's name before a BEM part's
+ * (element_begins: the rail of "layout-md-rail__primary" is the
+ * block's). A bad word that is common on the page (common[k] set, see
+ * read_names) is not counted. Each word is looked up in all the lists
+ * at once (word_lists).
  */
 static void
 name_words(const char *s, struct names *c, const unsigned char *common,
@@ -924,8 +927,8 @@ forget_words(struct names *c, const char *const *list, int count)
 /*
  * The counts of the words of class and id values already read. A page
  * writes the same value on many elements (each item of a menu, each
- * entry of a list), and name_words reads a value letter by letter
- * against many lists of words. A value's counts are found by a hash of
+ * entry of a list), and name_words reads a value letter by letter. A
+ * value's counts are found by a hash of
  * it in a table of NAME_CACHE slots, each holding the last value read
  * there: a value that misses costs a hash more, and the table's size
  * is the same for any page.
