@@ -394,12 +394,10 @@ _Static_assert(NBAD < 256, "bad_words' indexes fit word_set's bad");
 static uint32_t
 word_slot(const struct word_set *set, const char *w, size_t len)
 {
-	uint32_t	 h = 2166136261u;
-	size_t		 k;
+	uint32_t	 h;
 
-	for (k = 0; k < len; k++)
-		h = (h ^ (unsigned char)w[k]) * 16777619u;
-	for (h %= WORD_SLOTS; set->word[h] != NULL; h = (h + 1) % WORD_SLOTS)
+	for (h = str_hash(w, len) % WORD_SLOTS; set->word[h] != NULL;
+	    h = (h + 1) % WORD_SLOTS)
 		if (strncmp(set->word[h], w, len) == 0 &&
 		    set->word[h][len] == '\0')
 			break;
@@ -657,38 +655,27 @@ hides_element(const char *tok, const char *at, const char *end)
 }
 
 /*
- * Where the name of a BEM element begins in the class at tok: after the
- * last "__" ("layout-md-rail__primary"), or tok. The words before it
- * name the block the element is a part of.
+ * Where the words about the element itself begin in the class at tok.
+ * Utility frameworks (Tailwind) write the condition a class applies
+ * under before a colon, "print:break-inside-avoid", "hover:underline",
+ * "md:flex", and what comes before the class's last colon names a
+ * medium, a state or a screen, not the element: *plain is after it, or
+ * tok. The BEM convention names a part of a block after the block and
+ * "__" ("layout-md-rail__primary"): *part is after the last "__", or
+ * tok; the words before it name the block.
  */
-static const char *
-element_begins(const char *tok)
+static void
+class_parts(const char *tok, const char **plain, const char **part)
 {
-	const char	*s, *begin = tok;
+	const char	*s;
 
-	for (s = tok; *s != '\0' && !ascii_is_space((unsigned char)*s); s++)
-		if (s[0] == '_' && s[1] == '_' && s[2] != '_' &&
-		    s[2] != '\0' && !ascii_is_space((unsigned char)s[2]))
-			begin = s + 2;
-	return begin;
-}
-
-/*
- * Where the variants before the class at tok end: utility frameworks
- * (Tailwind) write the condition a class applies under before a colon,
- * "print:break-inside-avoid", "hover:underline", "md:flex", and what
- * comes before the class's last colon names a medium, a state or a
- * screen, not the element. Returns tok when there is none.
- */
-static const char *
-variants_end(const char *tok)
-{
-	const char	*s, *end = tok;
-
+	*plain = *part = tok;
 	for (s = tok; *s != '\0' && !ascii_is_space((unsigned char)*s); s++)
 		if (*s == ':')
-			end = s + 1;
-	return end;
+			*plain = s + 1;
+		else if (s[0] == '_' && s[1] == '_' && s[2] != '_' &&
+		    s[2] != '\0' && !ascii_is_space((unsigned char)s[2]))
+			*part = s + 2;
 }
 
 /*
@@ -717,9 +704,9 @@ places_part(const char *s)
  * that class, are not about the element itself; nor is a word that
  * names a part whose place the class gives (places_part), nor are
  * the words of a taxonomy class (is_taxonomy), of a script's hook
- * (is_script_hook) or of a class's variants (variants_end), nor a word
+ * (is_script_hook) or of a class's variants (class_parts), nor a word
  * of the layout (layout_words) in the block's name before a BEM part's
- * (element_begins: the rail of "layout-md-rail__primary" is the
+ * (class_parts: the rail of "layout-md-rail__primary" is the
  * block's). A bad word that is common on the page (common[k] set, see
  * read_names) is not counted. Each word is looked up in all the lists
  * at once (word_lists).
@@ -759,8 +746,7 @@ name_words(const char *s, struct names *c, const unsigned char *common,
 	 * "img640caption".) So are those that begin a hash
 	 * (begins_hex_code: "h.ad421ad708d4f61a").
 	 */
-	const char *begin = s, *tok = s, *plain = variants_end(s);
-	const char *part = element_begins(s);
+	const char *begin = s, *tok = s, *plain, *part;
 
 	/* The word before, in the same class, was "review". */
 	bool	 after_review = false;
@@ -771,6 +757,7 @@ name_words(const char *s, struct names *c, const unsigned char *common,
 	 */
 	bool	 after_heading = false;
 
+	class_parts(s, &plain, &part);
 	c->aside += is_screen_reader_only(s);
 	for (;; s++) {
 		unsigned char ch = (unsigned char)*s;
@@ -787,9 +774,9 @@ name_words(const char *s, struct names *c, const unsigned char *common,
 			    s[-(ptrdiff_t)n - 1] <= '9' && is_hex_letters(w, n)) &&
 			    !(*s >= '0' && *s <= '9' && is_hex_letters(w, n) &&
 			    begins_hex_code(s - n)) &&
-			    !(s < part && in_list(layout_words, w, n)) &&
-			    ((in = word_lists(set, w, n, &k)), k < 0 ||
-			    !common[k])) {
+			    ((in = word_lists(set, w, n, &k)),
+			    !(s < part && (in & IN_LAYOUT))) &&
+			    (k < 0 || !common[k])) {
 				c->good += (in & IN_GOOD) != 0;
 				hides = k >= 0 && n == 6 &&
 				    memcmp(w, "hidden", 6) == 0;
@@ -848,8 +835,7 @@ name_words(const char *s, struct names *c, const unsigned char *common,
 		if (ch == ' ' || ch == '\t' || ch == '\n') {
 			tok = s + 1;
 			after_review = after_heading = false;
-			plain = variants_end(tok);
-			part = element_begins(tok);
+			class_parts(tok, &plain, &part);
 			c->aside += is_screen_reader_only(tok);
 			skip = is_taxonomy(s + 1, false) ||
 			    (hashed && is_generated(s + 1)) ||
@@ -982,12 +968,8 @@ static void
 cached_words(struct name_cache *cache, const char *s, struct names *c,
     const unsigned char *common)
 {
-	uint32_t	 h = 2166136261u;
-	const char	*p;
+	uint32_t	 h = str_hash(s, strlen(s)) % NAME_CACHE;
 
-	for (p = s; *p != '\0'; p++)
-		h = (h ^ (unsigned char)*p) * 16777619u;
-	h %= NAME_CACHE;
 	if (cache->value[h] == NULL || strcmp(cache->value[h], s) != 0) {
 		memset(&cache->counts[h], 0, sizeof(cache->counts[h]));
 		name_words(s, &cache->counts[h], common, &cache->words);
@@ -1919,18 +1901,20 @@ heads_with_controls(const struct cex_doc *d, uint32_t i)
 	return heading != 0;
 }
 
-/* Whether element i lies in a list's item, three levels down at most. */
-static bool
-in_list_item(const struct cex_doc *d, uint32_t i)
+/*
+ * The nearest of element i's three ancestors above it that is a tag
+ * or b, or 0.
+ */
+static uint32_t
+near_ancestor(const struct cex_doc *d, uint32_t i, uint16_t a, uint16_t b)
 {
-	int	 k;
+	uint32_t	 p, k;
 
-	for (k = 0; k < 3 && i != 0; k++) {
-		i = d->nodes[i].parent;
-		if (d->nodes[i].tag == GUMBO_TAG_LI)
-			return true;
-	}
-	return false;
+	for (p = d->nodes[i].parent, k = 0; p != 0 && k < 3;
+	    p = d->nodes[p].parent, k++)
+		if (d->nodes[p].tag == a || d->nodes[p].tag == b)
+			return p;
+	return 0;
 }
 
 /*
@@ -2254,14 +2238,15 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 * table it says that the table has a header row ("table-header"), or
 	 * that it is a story's header (its headline and date); on a table's
 	 * header cell, or in one, that it heads its row or column
-	 * ("row-header-label"). Within a list's item (in_list_item) it
+	 * ("row-header-label"). Within a list's item (three levels) it
 	 * names the item's first line, a dish and its price on a menu
 	 * ("price-list-header"): a page's header is never in a list.
 	 */
 	if ((is_heading(n->tag) && 2 * n->linked < n->letters) ||
 	    n->tag == GUMBO_TAG_TABLE || n->tag == GUMBO_TAG_TH ||
 	    a->d->nodes[n->parent].tag == GUMBO_TAG_TH || (c->header > 0 &&
-	    (heads_section(a->d, i) || in_list_item(a->d, i))))
+	    (heads_section(a->d, i) ||
+	    near_ancestor(a->d, i, GUMBO_TAG_LI, GUMBO_TAG_LI) != 0)))
 		bad -= c->header;
 	/*
 	 * A table named for dates ("dates-table") is a table of them, a
@@ -2734,7 +2719,6 @@ contents_list(const struct article *a, uint32_t i)
 	const struct cex_doc	*d = a->d;
 	const GumboAttribute	*at;
 	const char		*v;
-	uint32_t		 p, k;
 
 	if (!a->live[i] || !node_is_element(&d->nodes[i]) ||
 	    d->nodes[i].tag != GUMBO_TAG_A ||
@@ -2743,12 +2727,7 @@ contents_list(const struct article *a, uint32_t i)
 	v = at->value + strspn(at->value, " \t\n\f\r");
 	if (v[0] != '#' || v[1] == '\0')
 		return 0;
-	for (p = d->nodes[i].parent, k = 0; p != 0 && k < 3;
-	    p = d->nodes[p].parent, k++)
-		if (d->nodes[p].tag == GUMBO_TAG_UL ||
-		    d->nodes[p].tag == GUMBO_TAG_OL)
-			return p;
-	return 0;
+	return near_ancestor(d, i, GUMBO_TAG_UL, GUMBO_TAG_OL);
 }
 
 static int

@@ -549,6 +549,7 @@ int		 strset_write_c(const struct strset *, FILE *);
 int		 strset_add(struct strset *, const char *, size_t);
 bool		 strset_has(const struct strset *, const char *, size_t);
 int64_t		 strset_intern(struct strset *, const char *, size_t);
+uint32_t	 str_hash(const char *, size_t);
 /* The largest host list read (EFBIG past it): the largest lists in use
  * are a few tens of megabytes. */
 #define HOSTS_MAX_BYTES	(64 << 20)

@@ -137,9 +137,9 @@ strset_write_c(const struct strset *s, FILE *f)
 	return ferror(f) ? -1 : 0;
 }
 
-/* FNV-1a: short keys, no need for more. */
-static uint32_t
-hash(const char *p, size_t len)
+/* FNV-1a: short keys (host names, words), no need for more. */
+uint32_t
+str_hash(const char *p, size_t len)
 {
 	uint32_t h = 2166136261u;
 
@@ -205,7 +205,7 @@ grow(struct strset *s)
 static int
 insert(struct strset *s, const char *key, size_t len, uint32_t *id)
 {
-	uint32_t h = hash(key, len);
+	uint32_t h = str_hash(key, len);
 	size_t	 i, cap;
 	char	*arena;
 
@@ -266,7 +266,7 @@ strset_has(const struct strset *s, const char *key, size_t len)
 {
 	if (s == NULL || s->count == 0)
 		return false;
-	return s->slots[find(s, key, len, hash(key, len))] != 0;
+	return s->slots[find(s, key, len, str_hash(key, len))] != 0;
 }
 
 static bool
