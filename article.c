@@ -171,6 +171,7 @@ struct article {
 	uint32_t	 h1;		/* the first live h1 with text, or 0 */
 	uint32_t	 thread;	/* the best's entry in a thread, or 0 */
 	uint32_t	 ld_letters;	/* the article's length by JSON-LD */
+	uint32_t	 product_text;	/* holds the product's description */
 	uint32_t	*own;		/* letters in text children, not blocks */
 	uint32_t	*punct;		/* punctuation in the subtree */
 	uint32_t	*own_punct;	/* ... in the text own counts */
@@ -1379,27 +1380,119 @@ json_article_letters(const char *json)
 	return letters;
 }
 
+/* The letters and digits of a key that find_text looks for. */
+#define KEY_CHARS	40
+
 /*
- * The length of the article as the page's JSON-LD data gives it, in
- * letters (0 if it gives none). Scripts are removed by then, but their
- * text is still in the tree.
+ * The element whose text is a text the page's data gives (a product's
+ * description in its JSON-LD): where the first KEY_CHARS letters and
+ * digits of that text run on in the live text of the page (their case
+ * and all else ignored: data leaves out the page's typography, its
+ * curly quotes and dashes), the nearest element around them that holds
+ * 0.8 of the text's letters; 0 if there is none, or if it holds more
+ * than 1.5 times them (the text is only a part of it). The page is
+ * read once, matched as Knuth, Morris and Pratt do.
  */
 static uint32_t
-ld_article_letters(const struct cex_doc *d)
+find_text(const struct article *a, const char *text)
 {
-	const GumboAttribute	*type;
-	uint32_t		 i, letters;
+	const struct cex_doc	*d = a->d;
+	const utf8proc_uint8_t	*p, *end;
+	int32_t			 key[KEY_CHARS], cp;
+	uint32_t		 at[KEY_CHARS], fail[KEY_CHARS], i, e;
+	uint32_t		 letters = dom_letters(text, strlen(text));
+	utf8proc_ssize_t	 len;
+	size_t			 n = 0, k, matched;
+	uint64_t		 seen = 0;
 
-	for (i = 1; i + 1 < d->nnodes; i++)
-		if (node_is_element(&d->nodes[i]) &&
-		    d->nodes[i].tag == GUMBO_TAG_SCRIPT &&
-		    (type = dom_attr(&d->nodes[i], "type")) != NULL &&
-		    strcasestr(type->value, "ld+json") != NULL &&
-		    d->nodes[i + 1].parent == i &&
-		    node_is_text(&d->nodes[i + 1]) &&
-		    (letters = json_article_letters(
-		    d->nodes[i + 1].g->v.text.text)) > 0)
-			return letters;
+	for (p = (const utf8proc_uint8_t *)text; *p != '\0' && n < KEY_CHARS;
+	    p += len) {
+		if ((len = utf8proc_iterate(p, -1, &cp)) <= 0)
+			return 0;
+		if (dom_is_letter(cp))
+			key[n++] = utf8proc_tolower(cp);
+	}
+	if (n < KEY_CHARS)
+		return 0;
+	fail[0] = 0;
+	for (k = 1, matched = 0; k < KEY_CHARS; k++) {
+		while (matched > 0 && key[k] != key[matched])
+			matched = fail[matched - 1];
+		if (key[k] == key[matched])
+			matched++;
+		fail[k] = (uint32_t)matched;
+	}
+	matched = 0;
+	for (i = 1; i < d->nnodes; i++) {
+		if (!a->live[i] || !node_is_text(&d->nodes[i]) ||
+		    d->nodes[i].own_letters == 0)
+			continue;
+		p = (const utf8proc_uint8_t *)d->nodes[i].g->v.text.text;
+		end = p + strlen((const char *)p);
+		for (; p < end; p += len) {
+			if ((len = utf8proc_iterate(p, end - p, &cp)) <= 0) {
+				len = 1;
+				continue;
+			}
+			if (!dom_is_letter(cp))
+				continue;
+			cp = utf8proc_tolower(cp);
+			while (matched > 0 && cp != key[matched])
+				matched = fail[matched - 1];
+			if (cp == key[matched])
+				matched++;
+			at[seen++ % KEY_CHARS] = i;
+			if (matched < KEY_CHARS)
+				continue;
+			/* The key's first character, KEY_CHARS - 1 back. */
+			e = d->nodes[at[seen % KEY_CHARS]].parent;
+			while (e != 0 && 5 * (uint64_t)d->nodes[e].letters <
+			    4 * (uint64_t)letters)
+				e = d->nodes[e].parent;
+			return e != 0 && 2 * (uint64_t)d->nodes[e].letters <=
+			    3 * (uint64_t)letters ? e : 0;
+		}
+	}
+	return 0;
+}
+
+/*
+ * What the page's JSON-LD data says of its content: the length of its
+ * article in letters (the first articleBody), and the element that
+ * holds the description of the product, when the data describes one
+ * product (a page of several lists them). Scripts are removed by then,
+ * but their text is still in the tree. Returns -1 if memory runs out.
+ */
+static int
+read_ld(struct article *a)
+{
+	const struct cex_doc	*d = a->d;
+	const GumboAttribute	*type;
+	const char		*text;
+	char			*description = NULL;
+	size_t			 products = 0;
+	uint32_t		 i;
+
+	for (i = 1; i + 1 < d->nnodes; i++) {
+		if (!node_is_element(&d->nodes[i]) ||
+		    d->nodes[i].tag != GUMBO_TAG_SCRIPT ||
+		    (type = dom_attr(&d->nodes[i], "type")) == NULL ||
+		    strcasestr(type->value, "ld+json") == NULL ||
+		    d->nodes[i + 1].parent != i ||
+		    !node_is_text(&d->nodes[i + 1]))
+			continue;
+		text = d->nodes[i + 1].g->v.text.text;
+		if (a->ld_letters == 0)
+			a->ld_letters = json_article_letters(text);
+		if (strstr(text, "Product") != NULL &&
+		    meta_ld_products(text, &products, &description) == -1) {
+			free(description);
+			return -1;
+		}
+	}
+	if (products == 1 && description != NULL)
+		a->product_text = find_text(a, description);
+	free(description);
 	return 0;
 }
 
@@ -3069,6 +3162,21 @@ is_recipe_card(const struct article *a, uint32_t i, uint32_t best)
 }
 
 /*
+ * A product's description as the page's data gives it (read_ld), a
+ * shop's short one beside the pictures, away from the long one in a
+ * tab, is as much the product's text: it joins the best container,
+ * outside comments and sidebars, and not mostly links.
+ */
+static bool
+is_product_text(const struct article *a, uint32_t i)
+{
+	const struct cex_node	*n = &a->d->nodes[i];
+
+	return i == a->product_text && !a->outside[i] &&
+	    2 * n->linked < n->letters;
+}
+
+/*
  * Whether element p is a heading: h2 to h6, or a container of 200
  * letters at most that holds a heading and no other text (a page
  * builder's box around it, whose heading is found in its first 64
@@ -4118,7 +4226,8 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			a.outside[i] = THREAD;
 		}
 	}
-	a.ld_letters = ld_article_letters(d);
+	if (read_ld(&a) == -1)
+		goto out;
 	/*
 	 * --title: the first heading of the body with text, kept where it
 	 * is; or, when the body has none, the title element, given first.
@@ -4312,7 +4421,8 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			root[i] = TWIN;
 			twins++;
 			i = d->nodes[i].end - 1;
-		} else if (is_recipe_card(&a, i, best)) {
+		} else if (is_recipe_card(&a, i, best) ||
+		    is_product_text(&a, i)) {
 			root[i] = 1;
 			i = d->nodes[i].end - 1;
 		}

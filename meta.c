@@ -20,6 +20,7 @@
  * number of times.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -31,10 +32,11 @@
 #include "cex.h"
 
 /*
- * libjansson's functions, looked up when metadata is first wanted
- * (meta_init, lazylib.c): most runs write no JSON and read no JSON-LD,
- * and need not load it. Set once, before any thread; all NULL if the
- * library could not be loaded, and then no JSON-LD is read.
+ * libjansson's functions, looked up when metadata or a page's JSON-LD
+ * is first wanted (meta_init, lazylib.c): most runs write no JSON and
+ * most pages have no product's data, and need not load it. Set once;
+ * all NULL if the library could not be loaded, and then no JSON-LD is
+ * read.
  */
 static struct {
 	json_t		*(*loadb)(const char *, size_t, size_t, json_error_t *);
@@ -1683,13 +1685,13 @@ time_element(struct scan *s, uint32_t i, unsigned names)
  */
 
 /* What a JSON-LD object is, by its @type. */
-enum { LD_OTHER, LD_ARTICLE, LD_PAGE, LD_SITE };
+enum { LD_OTHER, LD_ARTICLE, LD_PAGE, LD_SITE, LD_PRODUCT };
 
 /*
  * The kind of a schema.org type name (the last part of an address):
  * articles and postings of every kind (NewsArticle, BlogPosting,
  * ReportageNewsArticle...), reports, web pages of every kind (WebPage,
- * ItemPage...), web sites.
+ * ItemPage...), web sites, products.
  */
 static int
 ld_type_kind(const char *type)
@@ -1710,6 +1712,8 @@ ld_type_kind(const char *type)
 		return LD_PAGE;
 	if (strcmp(type, "WebSite") == 0)
 		return LD_SITE;
+	if (strcmp(type, "Product") == 0)
+		return LD_PRODUCT;
 	return LD_OTHER;
 }
 
@@ -1941,16 +1945,15 @@ ld_release(json_t *root)
 }
 
 /*
- * A JSON-LD script: its data parsed (invalid data is skipped), its
- * objects found breadth first (in lists, in @graph, in an object's
- * mainEntity) with a queue of bounded length and depth, then what the
- * first article and the pages and sites say. Returns -1 if memory runs
- * out.
+ * Parses a JSON-LD script's text into *ld: its objects found breadth
+ * first (in lists, in @graph, in an object's mainEntity) with a queue
+ * of bounded length and depth. Returns the data's root, to free with
+ * ld_release; NULL if the data is invalid (skipped) or libjansson is
+ * not loaded, or, with *oom set, if memory runs out.
  */
-static int
-ld_script(struct scan *s, const char *text)
+static json_t *
+ld_parse(const char *text, struct ld *ld, bool *oom)
 {
-	struct ld	*ld;
 	struct {
 		json_t	*v;
 		int	 depth;
@@ -1958,24 +1961,24 @@ ld_script(struct scan *s, const char *text)
 	json_error_t	 error;
 	json_t		*root, *v, *e;
 	char		*t;
-	size_t		 len, head = 0, tail = 0, i, k;
-	bool		 article = false;
-	int		 kind, depth;
+	size_t		 len, head = 0, tail = 0, k;
+	int		 depth;
 	static const char *const inner[] = { "@graph", "mainEntity",
 	    "mainEntityOfPage", NULL };
 
+	*oom = false;
+	ld->n = 0;
 	if (jansson.loadb == NULL)
-		return 0;
-	if ((t = ld_text(text, &len)) == NULL)
-		return -1;
+		return NULL;
+	if ((t = ld_text(text, &len)) == NULL) {
+		*oom = true;
+		return NULL;
+	}
 	root = jansson.loadb(t, len, JSON_DISABLE_EOF_CHECK, &error);
 	free(t);
-	if (root == NULL)
-		return json_error_code(&error) == json_error_out_of_memory ?
-		    -1 : 0;
-	if ((ld = calloc(1, sizeof(*ld))) == NULL) {
-		ld_release(root);
-		return -1;
+	if (root == NULL) {
+		*oom = json_error_code(&error) == json_error_out_of_memory;
+		return NULL;
 	}
 	queue[tail].v = root;
 	queue[tail++].depth = 0;
@@ -1995,6 +1998,28 @@ ld_script(struct scan *s, const char *text)
 			}
 		}
 	}
+	return root;
+}
+
+/*
+ * A JSON-LD script (ld_parse): what the first article and the pages
+ * and sites say. Returns -1 if memory runs out.
+ */
+static int
+ld_script(struct scan *s, const char *text)
+{
+	struct ld	*ld;
+	json_t		*root, *v;
+	size_t		 i;
+	bool		 article = false, oom;
+	int		 kind;
+
+	if ((ld = calloc(1, sizeof(*ld))) == NULL)
+		return -1;
+	if ((root = ld_parse(text, ld, &oom)) == NULL) {
+		free(ld);
+		return oom ? -1 : 0;
+	}
 	for (i = 0; i < ld->n; i++) {
 		kind = ld_kind(ld->objects[i]);
 		if (kind == LD_ARTICLE && !article) {
@@ -2013,6 +2038,44 @@ ld_script(struct scan *s, const char *text)
 	free(ld);
 	ld_release(root);
 	return 0;
+}
+
+/*
+ * The schema.org products a JSON-LD script's text describes: their
+ * number is added to *products, and the description of the first, when
+ * *description is still NULL, set to a copy of it. The article method
+ * reads it (a shop's short description of the product, away from the
+ * long one). Nothing is read if libjansson cannot be loaded. Returns
+ * -1 if memory runs out.
+ */
+int
+meta_ld_products(const char *text, size_t *products, char **description)
+{
+	struct ld	*ld;
+	json_t		*root, *v;
+	size_t		 i;
+	bool		 oom;
+
+	if (meta_init() == -1)
+		return 0;
+	if ((ld = calloc(1, sizeof(*ld))) == NULL)
+		return -1;
+	if ((root = ld_parse(text, ld, &oom)) == NULL) {
+		free(ld);
+		return oom ? -1 : 0;
+	}
+	for (i = 0; i < ld->n; i++) {
+		if (ld_kind(ld->objects[i]) != LD_PRODUCT)
+			continue;
+		++*products;
+		if (*description == NULL && json_is_string(v =
+		    jansson.object_get(ld->objects[i], "description")) &&
+		    (*description = strdup(jansson.string_value(v))) == NULL)
+			oom = true;
+	}
+	free(ld);
+	ld_release(root);
+	return oom ? -1 : 0;
 }
 
 /*
@@ -3149,14 +3212,9 @@ meta_fields(const struct cex_meta *m, bool with_title, struct meta_field *out)
 	return n;
 }
 
-/*
- * Loads libjansson, before any thread: it also seeds its hash function
- * on first use, which is only safe to race on where it was built with
- * atomics. Returns -1 if it cannot be loaded: the pages' JSON-LD is then
- * not read.
- */
-int
-meta_init(void)
+/* Loads libjansson for meta_init, once. */
+static void
+load_jansson(void)
 {
 	static const char *const names[] = { "json_loadb", "json_object_get",
 	    "json_object_size", "json_array_size", "json_array_get",
@@ -3164,10 +3222,8 @@ meta_init(void)
 	    "json_object_seed" };
 	void	*syms[9];
 
-	if (jansson.loadb != NULL)
-		return 0;
 	if (lazylib_open("libjansson.so.4", names, syms, 9) == -1)
-		return -1;
+		return;
 	*(void **)&jansson.loadb = syms[0];
 	*(void **)&jansson.object_get = syms[1];
 	*(void **)&jansson.object_size = syms[2];
@@ -3177,8 +3233,26 @@ meta_init(void)
 	*(void **)&jansson.string_length = syms[6];
 	*(void **)&jansson.delete = syms[7];
 	*(void **)&jansson.object_seed = syms[8];
+	/*
+	 * Seeded here, before any object is made: jansson seeds its hash
+	 * function on first use, which is only safe to race on where it
+	 * was built with atomics.
+	 */
 	jansson.object_seed(0);
-	return 0;
+}
+
+/*
+ * Loads libjansson, once in the process (threads that call it together
+ * wait for the first). Returns -1 if it cannot be loaded: the pages'
+ * JSON-LD is then not read.
+ */
+int
+meta_init(void)
+{
+	static pthread_once_t	 once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, load_jansson);
+	return jansson.loadb != NULL ? 0 : -1;
 }
 
 /*
