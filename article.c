@@ -173,6 +173,7 @@ struct article {
 	uint32_t	 ld_letters;	/* the article's length by JSON-LD */
 	uint32_t	 product_text;	/* holds the product's description */
 	uint32_t	*own;		/* letters in text children, not blocks */
+	uint32_t	*entry;		/* letters of the biggest entry inside */
 	uint32_t	*punct;		/* punctuation in the subtree */
 	uint32_t	*own_punct;	/* ... in the text own counts */
 	uint32_t	*own_linked;	/* ... and of those letters, linked */
@@ -1131,8 +1132,12 @@ holds_named_parts(const struct cex_doc *d, uint32_t i)
  * (holds_named_parts: "layout-md-rail" holds "layout-md-rail__primary"
  * and "layout-md-rail__secondary", the layout with a rail, not the
  * rail), and it holds more than half the letters of the page
- * (page_letters). A sidebar of its own name only, or holding less, is
- * the sidebar, even where a short article has less text.
+ * (page_letters). So is one that holds an entry (marks_entry: the
+ * post) with more than half of its letters (a->entry): a sidebar lists
+ * posts, but holds none that is most of it ("two_columns
+ * background_color_sidebar" around the post's column and the aside).
+ * A sidebar of its own name only, or holding less, is the sidebar,
+ * even where a short article has less text.
  */
 static bool
 is_layout_wrapper(const struct article *a, uint32_t i, uint32_t page_letters)
@@ -1143,7 +1148,8 @@ is_layout_wrapper(const struct article *a, uint32_t i, uint32_t page_letters)
 	return n->tag != GUMBO_TAG_ASIDE && n->tag != GUMBO_TAG_NAV &&
 	    n->tag != GUMBO_TAG_FOOTER && c->outside == c->layout &&
 	    n->letters > page_letters / 2 &&
-	    (c->good > 0 || holds_named_parts(a->d, i));
+	    (c->good > 0 || holds_named_parts(a->d, i) ||
+	    2 * (uint64_t)a->entry[i] > n->letters);
 }
 
 /*
@@ -1286,7 +1292,13 @@ labels_ad(const struct cex_doc *d, uint32_t i)
 	    label_word(d, i, w, sizeof(w)) && in_list(labels, w, strlen(w));
 }
 
-/* Sentence punctuation in a text: commas and full stops of any script. */
+/*
+ * Sentence punctuation in a text: commas and full stops of any script.
+ * An ASCII comma or semicolon ends a clause only before a space, a
+ * quote or bracket that closes, a character beyond ASCII (a curly
+ * quote, a no-break space) or the end of the text: one between letters
+ * is in a list of names run together ("single,single-post,postid-1").
+ */
 static uint32_t
 punctuation(const char *s)
 {
@@ -1297,8 +1309,10 @@ punctuation(const char *s)
 
 	for (; *p != '\0'; p += k) {
 		if (*p < 0x80) {
-			count += *p == ',' || *p == '.' || *p == '!' ||
-			    *p == '?' || *p == ';';
+			count += *p == '.' || *p == '!' || *p == '?' ||
+			    ((*p == ',' || *p == ';') && (p[1] == '\0' ||
+			    p[1] >= 0x80 || strchr(" \t\n\r\f\"')]", p[1]) !=
+			    NULL));
 			k = 1;
 			continue;
 		}
@@ -2644,6 +2658,27 @@ marks_entry(const struct cex_node *n, bool named)
 				return true;
 		}
 	return has_itemtype(n, "Article") || has_itemtype(n, "Posting");
+}
+
+/*
+ * The letters of the biggest entry (marks_entry) below each element, in
+ * a backward pass: a->entry.
+ */
+static void
+measure_entries(struct article *a)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 i, p, letters;
+
+	for (i = d->nnodes; i-- > 1; ) {
+		if (!a->live[i] || !node_is_element(&d->nodes[i]))
+			continue;
+		p = d->nodes[i].parent;
+		letters = marks_entry(&d->nodes[i], false) ?
+		    d->nodes[i].letters : a->entry[i];
+		if (letters > a->entry[p])
+			a->entry[p] = letters;
+	}
 }
 
 /*
@@ -4165,6 +4200,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	link_insides(d);
 	if ((a.live = malloc(d->nnodes)) == NULL ||
 	    (a.own = calloc(d->nnodes, sizeof(*a.own))) == NULL ||
+	    (a.entry = calloc(d->nnodes, sizeof(*a.entry))) == NULL ||
 	    (a.punct = calloc(d->nnodes, sizeof(*a.punct))) == NULL ||
 	    (a.own_punct = calloc(d->nnodes, sizeof(*a.own_punct))) == NULL ||
 	    (a.own_linked = calloc(d->nnodes, sizeof(*a.own_linked))) == NULL ||
@@ -4199,6 +4235,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		goto out;
 	mark_main(&a);
 	mark_anchors(&a);
+	measure_entries(&a);
 	/*
 	 * What is named as the parts around the article (comments, a
 	 * sidebar) is outside it, but for the body and the layout wrappers
@@ -4456,6 +4493,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 out:
 	free(a.live);
 	free(a.own);
+	free(a.entry);
 	free(a.punct);
 	free(a.own_punct);
 	free(a.own_linked);
