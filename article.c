@@ -167,6 +167,7 @@ struct article {
 #define TABLE		4	/* ... a table */
 #define CHOICE		8	/* ... a list to choose from, a number */
 #define PRESS		16	/* ... a button */
+#define AUTHOR		32	/* ... a link to an author's page */
 	uint32_t	 title;		/* --title: the h1 kept, or 0 */
 	uint32_t	 h1;		/* the first live h1 with text, or 0 */
 	uint32_t	 thread;	/* the best's entry in a thread, or 0 */
@@ -2312,6 +2313,21 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	    holds_button(a, i, before) && !in_row_of_cards(a, i))
 		return CLUTTER;
 	/*
+	 * A box of a few sentences (400 letters at most, less than a
+	 * quarter of the text, a hundred or more besides its links) that
+	 * links to the page of a writer (is_author_link), after at least
+	 * as much of the article's text as it holds and before no more,
+	 * is the box about the author at the end of a post: a biography
+	 * and the writer's links, not the post. A photo's line of credit
+	 * ("Photos by NAME") is too short to be one; a post in a list of
+	 * posts, each with its author's link, has more after it.
+	 */
+	if ((a->field[i] & AUTHOR) && is_form_box(n->tag) &&
+	    n->letters <= 400 && n->letters >= 100 + n->linked &&
+	    4 * n->letters < total && before[i] >= n->letters &&
+	    total - before[i] <= 2 * (uint64_t)n->letters)
+		return CLUTTER;
+	/*
 	 * Readers' comments and reviews are other people's text, not the
 	 * article's, however much of its container they hold, whatever
 	 * word of content their names also have: "commentText" and
@@ -3278,11 +3294,41 @@ keep_headings(const struct article *a, unsigned char *root)
 }
 
 /*
+ * Whether a link leads to the page of one of the site's writers: its
+ * rel says "author", or its address has a folder of authors in it, as
+ * blogs and papers file them ("/author/NAME/", "/autor/", "/auteur/").
+ */
+static bool
+is_author_link(const struct cex_node *n)
+{
+	static const char *const folders[] = { "/author/", "/authors/",
+	    "/autor/", "/autoren/", "/auteur/", "/auteurs/", "/autore/",
+	    "/autori/", NULL };
+	const GumboAttribute	*at;
+	const char		*v;
+	size_t			 k, len;
+
+	if ((at = dom_attr(n, "rel")) != NULL)
+		for (v = at->value; *(v += strspn(v, " \t\n\f\r")) != '\0';
+		    v += len)
+			if ((len = strcspn(v, " \t\n\f\r")) == 6 &&
+			    strncasecmp(v, "author", 6) == 0)
+				return true;
+	if ((at = dom_attr(n, "href")) == NULL)
+		return false;
+	for (k = 0; folders[k] != NULL; k++)
+		if (strcasestr(at->value, folders[k]) != NULL)
+			return true;
+	return false;
+}
+
+/*
  * Marks the fields to type text in (not a hidden field, a choice or a
  * button: shops and listings put those in every item), and what holds
  * them, in a->field (LINES for a textarea), and what holds a table
  * (TABLE), a choice (CHOICE: a select, a field for a number) or a
- * button (PRESS); backward, each node's marks given to its parent.
+ * button (PRESS) or a link to an author's page (AUTHOR); backward,
+ * each node's marks given to its parent.
  * The forms group has removed them from the output, not from the tree.
  */
 static void
@@ -3323,6 +3369,10 @@ mark_fields(struct article *a)
 			break;
 		case GUMBO_TAG_BUTTON:
 			a->field[i] |= PRESS;
+			break;
+		case GUMBO_TAG_A:
+			if (is_author_link(n))
+				a->field[i] |= AUTHOR;
 			break;
 		default:
 			break;
