@@ -1273,6 +1273,38 @@ labels_comments(const struct cex_doc *d, uint32_t i)
 }
 
 /*
+ * Whether element i is a disclosure (details) whose summary says it
+ * tells how the shop ships and takes back what it sells ("Versand &
+ * Rückgabe", "Shipping and returns", label_word): the shop's terms,
+ * the same under every product, not the product's text.
+ */
+static bool
+labels_shop_terms(const struct cex_doc *d, uint32_t i)
+{
+	static const char *const words[] = { "shipping", "delivery",
+	    "returns", "versand", "lieferung", "rückgabe", "rücksendung",
+	    "verzending", "retour", "levering", "livraison", "envío",
+	    "envio", "devolucion", "spedizione", "consegna", "wysyłka",
+	    "zwrot", "doprava", NULL };
+	const char *const *w;
+	char		 label[64];
+	uint32_t	 c;
+
+	if (d->nodes[i].tag != GUMBO_TAG_DETAILS)
+		return false;
+	for (c = i + 1; c < d->nodes[i].end; c = d->nodes[c].end)
+		if (node_is_element(&d->nodes[c]))
+			break;
+	if (c >= d->nodes[i].end || d->nodes[c].tag != GUMBO_TAG_SUMMARY ||
+	    !label_word(d, c, label, sizeof(label)))
+		return false;
+	for (w = words; *w != NULL; w++)
+		if (strstr(label, *w) != NULL)
+			return true;
+	return false;
+}
+
+/*
  * Whether element i is the label of an advertisement's slot: its text
  * (label_word) is the word pages of many languages put over one, or the
  * words over a sponsor's box ("Presented by", "präsentiert von").
@@ -2439,6 +2471,9 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 		return CLUTTER;
 	/* An advertisement's label is the ad's, whatever holds it. */
 	if (labels_ad(a->d, i))
+		return CLUTTER;
+	/* A shop's terms of delivery under its product (labels_shop_terms). */
+	if (2 * n->letters < total && labels_shop_terms(a->d, i))
 		return CLUTTER;
 	/* A picture's caption and credit are about the picture. */
 	if (n->tag == GUMBO_TAG_FIGCAPTION)
