@@ -172,7 +172,8 @@ struct article {
 	uint32_t	 h1;		/* the first live h1 with text, or 0 */
 	uint32_t	 thread;	/* the best's entry in a thread, or 0 */
 	uint32_t	 ld_letters;	/* the article's length by JSON-LD */
-	uint32_t	 product_text;	/* holds the product's description */
+	uint32_t	 thing_text;	/* holds the product's or recipe's
+					   description */
 	uint32_t	*own;		/* letters in text children, not blocks */
 	uint32_t	*entry;		/* letters of the biggest entry inside */
 	uint32_t	*punct;		/* punctuation in the subtree */
@@ -1506,8 +1507,8 @@ find_text(const struct article *a, const char *text)
 /*
  * What the page's JSON-LD data says of its content: the length of its
  * article in letters (the first articleBody), and the element that
- * holds the description of the product, when the data describes one
- * product (a page of several lists them). Scripts are removed by then,
+ * holds the description of the product or recipe, when the data
+ * describes one thing of the two kinds (a page of several lists them). Scripts are removed by then,
  * but their text is still in the tree. Returns -1 if memory runs out.
  */
 static int
@@ -1517,7 +1518,7 @@ read_ld(struct article *a)
 	const GumboAttribute	*type;
 	const char		*text;
 	char			*description = NULL;
-	size_t			 products = 0;
+	size_t			 things = 0;
 	uint32_t		 i;
 
 	for (i = 1; i + 1 < d->nnodes; i++) {
@@ -1531,14 +1532,15 @@ read_ld(struct article *a)
 		text = d->nodes[i + 1].g->v.text.text;
 		if (a->ld_letters == 0)
 			a->ld_letters = json_article_letters(text);
-		if (strstr(text, "Product") != NULL &&
-		    meta_ld_products(text, &products, &description) == -1) {
+		if ((strstr(text, "Product") != NULL ||
+		    strstr(text, "Recipe") != NULL) &&
+		    meta_ld_things(text, &things, &description) == -1) {
 			free(description);
 			return -1;
 		}
 	}
-	if (products == 1 && description != NULL)
-		a->product_text = find_text(a, description);
+	if (things == 1 && description != NULL)
+		a->thing_text = find_text(a, description);
 	free(description);
 	return 0;
 }
@@ -3248,17 +3250,18 @@ is_recipe_card(const struct article *a, uint32_t i, uint32_t best)
 }
 
 /*
- * A product's description as the page's data gives it (read_ld), a
- * shop's short one beside the pictures, away from the long one in a
- * tab, is as much the product's text: it joins the best container,
+ * A product's or a recipe's description as the page's data gives it
+ * (read_ld), a shop's short one beside the pictures, away from the
+ * long one in a tab, a recipe's summary under its name, away from the
+ * steps, is as much the page's text: it joins the best container,
  * outside comments and sidebars, and not mostly links.
  */
 static bool
-is_product_text(const struct article *a, uint32_t i)
+is_described(const struct article *a, uint32_t i)
 {
 	const struct cex_node	*n = &a->d->nodes[i];
 
-	return i == a->product_text && !a->outside[i] &&
+	return i == a->thing_text && !a->outside[i] &&
 	    2 * n->linked < n->letters;
 }
 
@@ -4544,7 +4547,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			twins++;
 			i = d->nodes[i].end - 1;
 		} else if (is_recipe_card(&a, i, best) ||
-		    is_product_text(&a, i)) {
+		    is_described(&a, i)) {
 			root[i] = 1;
 			i = d->nodes[i].end - 1;
 		}

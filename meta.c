@@ -1685,13 +1685,14 @@ time_element(struct scan *s, uint32_t i, unsigned names)
  */
 
 /* What a JSON-LD object is, by its @type. */
-enum { LD_OTHER, LD_ARTICLE, LD_PAGE, LD_SITE, LD_PRODUCT };
+enum { LD_OTHER, LD_ARTICLE, LD_PAGE, LD_SITE, LD_THING };
 
 /*
  * The kind of a schema.org type name (the last part of an address):
  * articles and postings of every kind (NewsArticle, BlogPosting,
  * ReportageNewsArticle...), reports, web pages of every kind (WebPage,
- * ItemPage...), web sites, products.
+ * ItemPage...), web sites, the things a page may be about: products,
+ * recipes.
  */
 static int
 ld_type_kind(const char *type)
@@ -1712,8 +1713,8 @@ ld_type_kind(const char *type)
 		return LD_PAGE;
 	if (strcmp(type, "WebSite") == 0)
 		return LD_SITE;
-	if (strcmp(type, "Product") == 0)
-		return LD_PRODUCT;
+	if (strcmp(type, "Product") == 0 || strcmp(type, "Recipe") == 0)
+		return LD_THING;
 	return LD_OTHER;
 }
 
@@ -2041,15 +2042,16 @@ ld_script(struct scan *s, const char *text)
 }
 
 /*
- * The schema.org products a JSON-LD script's text describes: their
- * number is added to *products, and the description of the first, when
- * *description is still NULL, set to a copy of it. The article method
- * reads it (a shop's short description of the product, away from the
- * long one). Nothing is read if libjansson cannot be loaded. Returns
- * -1 if memory runs out.
+ * The schema.org things a JSON-LD script's text describes, products
+ * and recipes: their number is added to *things, and the description
+ * of the first, when *description is still NULL, set to a copy of it.
+ * The article method reads it (a shop's short description of the
+ * product, away from the long one; a recipe's summary under its name).
+ * Nothing is read if libjansson cannot be loaded. Returns -1 if memory
+ * runs out.
  */
 int
-meta_ld_products(const char *text, size_t *products, char **description)
+meta_ld_things(const char *text, size_t *things, char **description)
 {
 	struct ld	*ld;
 	json_t		*root, *v;
@@ -2065,9 +2067,9 @@ meta_ld_products(const char *text, size_t *products, char **description)
 		return oom ? -1 : 0;
 	}
 	for (i = 0; i < ld->n; i++) {
-		if (ld_kind(ld->objects[i]) != LD_PRODUCT)
+		if (ld_kind(ld->objects[i]) != LD_THING)
 			continue;
-		++*products;
+		++*things;
 		if (*description == NULL && json_is_string(v =
 		    jansson.object_get(ld->objects[i], "description")) &&
 		    (*description = strdup(jansson.string_value(v))) == NULL)
