@@ -1795,6 +1795,23 @@ is_form_box(uint16_t tag)
 	    tag == GUMBO_TAG_ASIDE || tag == GUMBO_TAG_FORM;
 }
 
+/* Whether an element's rel attribute has the word given, in any case. */
+static bool
+has_rel(const struct cex_node *n, const char *word)
+{
+	const GumboAttribute	*at;
+	const char		*v;
+	size_t			 len, wlen = strlen(word);
+
+	if ((at = dom_attr(n, "rel")) == NULL)
+		return false;
+	for (v = at->value; *(v += strspn(v, " \t\n\f\r")) != '\0'; v += len)
+		if ((len = strcspn(v, " \t\n\f\r")) == wlen &&
+		    strncasecmp(v, word, len) == 0)
+			return true;
+	return false;
+}
+
 /* Whether a block is mostly links: a list of other pages. */
 static bool
 is_link_list(const struct cex_node *n)
@@ -1853,6 +1870,30 @@ is_phrasing(uint16_t tag)
 	default:
 		return false;
 	}
+}
+
+/*
+ * Whether node i, or the inline elements around it that hold only its
+ * text ("<strong><a>...</a></strong>"), has text with letters right
+ * before or after it: it is a word of a sentence, not a line of its
+ * own.
+ */
+static bool
+beside_text(const struct cex_doc *d, uint32_t i)
+{
+	uint32_t	p = d->nodes[i].parent, j;
+
+	while (p != 0 && node_is_element(&d->nodes[p]) &&
+	    is_phrasing(d->nodes[p].tag) &&
+	    d->nodes[p].letters == d->nodes[i].letters) {
+		i = p;
+		p = d->nodes[i].parent;
+	}
+	j = d->nodes[i].end;
+	return (d->nodes[i - 1].parent == p && node_is_text(&d->nodes[i - 1]) &&
+	    d->nodes[i - 1].own_letters > 0) || (j < d->nnodes &&
+	    d->nodes[j].parent == p && node_is_text(&d->nodes[j]) &&
+	    d->nodes[j].own_letters > 0);
 }
 
 /* Whether a link's address is a fragment of the page it is in. */
@@ -2300,6 +2341,14 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 		return CLUTTER;
 	if (in_sentence(a, i))
 		return NOT_CLUTTER;
+	/*
+	 * A link the page marks as paid for (rel=sponsored), with no text
+	 * right before or after it (not a word of a sentence), is an
+	 * advertisement: "Order the ingredients".
+	 */
+	if (n->tag == GUMBO_TAG_A && has_rel(n, "sponsored") &&
+	    !beside_text(a->d, i))
+		return CLUTTER;
 	/* Line numbers beside code, numbers of pages (mark_counts). */
 	if (a->count_only[i])
 		return CLUTTER;
@@ -3343,15 +3392,10 @@ is_author_link(const struct cex_node *n)
 	    "/autor/", "/autoren/", "/auteur/", "/auteurs/", "/autore/",
 	    "/autori/", NULL };
 	const GumboAttribute	*at;
-	const char		*v;
-	size_t			 k, len;
+	size_t			 k;
 
-	if ((at = dom_attr(n, "rel")) != NULL)
-		for (v = at->value; *(v += strspn(v, " \t\n\f\r")) != '\0';
-		    v += len)
-			if ((len = strcspn(v, " \t\n\f\r")) == 6 &&
-			    strncasecmp(v, "author", 6) == 0)
-				return true;
+	if (has_rel(n, "author"))
+		return true;
 	if ((at = dom_attr(n, "href")) == NULL)
 		return false;
 	for (k = 0; folders[k] != NULL; k++)
