@@ -2733,6 +2733,26 @@ has_itemtype(const struct cex_node *n, const char *type)
 }
 
 /*
+ * Whether the page's microdata marks an element as a reader's comment:
+ * an item of schema.org's Comment type, or the value of a comment
+ * property ("itemprop=comment"), as forums mark the replies to their
+ * first post.
+ */
+static bool
+is_comment_item(const struct cex_node *n)
+{
+	const GumboAttribute	*at;
+
+	if (!node_is_element(n))
+		return false;
+	if ((at = dom_attr(n, "itemprop")) != NULL &&
+	    (strcasecmp(at->value, "comment") == 0 ||
+	    strcasecmp(at->value, "comments") == 0))
+		return true;
+	return dom_attr(n, "itemscope") != NULL && has_itemtype(n, "Comment");
+}
+
+/*
  * Whether an element marks one entry of a page, a post or an article
  * (an article element or role, hAtom's hentry, schema.org's Article
  * and Posting types): a page of several lists each entry in one. With
@@ -4375,13 +4395,16 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	 * its layout on them ("right-sidebar", "content-sidebar-wrap").
 	 * So is a thread of comments that only its heading labels
 	 * (labels_comments): the heading and what follows it in its
-	 * parent. Threads, named or labelled, are told apart (THREAD).
+	 * parent. So is a comment the page's microdata marks as one
+	 * (is_comment_item). Threads, named, labelled or marked, are told
+	 * apart (THREAD).
 	 */
 	for (i = 1; i < d->nnodes; i++) {
 		n = &d->nodes[i];
 		if (a.outside[n->parent] != 0)
 			a.outside[i] = a.outside[n->parent];
-		else if (comments_from[n->parent] != 0 && !a.anchor[i])
+		else if ((comments_from[n->parent] != 0 ||
+		    is_comment_item(n)) && !a.anchor[i])
 			a.outside[i] = THREAD;
 		else if (node_is_element(n) && !a.anchor[i] &&
 		    n->tag != GUMBO_TAG_BODY && n->tag != GUMBO_TAG_HTML &&
