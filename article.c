@@ -1800,16 +1800,9 @@ static bool
 has_rel(const struct cex_node *n, const char *word)
 {
 	const GumboAttribute	*at;
-	const char		*v;
-	size_t			 len, wlen = strlen(word);
 
-	if ((at = dom_attr(n, "rel")) == NULL)
-		return false;
-	for (v = at->value; *(v += strspn(v, " \t\n\f\r")) != '\0'; v += len)
-		if ((len = strcspn(v, " \t\n\f\r")) == wlen &&
-		    strncasecmp(v, word, len) == 0)
-			return true;
-	return false;
+	return (at = dom_attr(n, "rel")) != NULL &&
+	    dom_has_token(at->value, word);
 }
 
 /* Whether a block is mostly links: a list of other pages. */
@@ -2734,22 +2727,21 @@ has_itemtype(const struct cex_node *n, const char *type)
 
 /*
  * Whether the page's microdata marks an element as a reader's comment:
- * an item of schema.org's Comment type, or the value of a comment
- * property ("itemprop=comment"), as forums mark the replies to their
- * first post.
+ * an item of schema.org's Comment type, or an item that is the value of
+ * a comment property ("itemprop=comment"), as forums mark the replies
+ * to their first post.
  */
 static bool
 is_comment_item(const struct cex_node *n)
 {
 	const GumboAttribute	*at;
 
-	if (!node_is_element(n))
+	if (!node_is_element(n) || dom_attr(n, "itemscope") == NULL)
 		return false;
-	if ((at = dom_attr(n, "itemprop")) != NULL &&
+	return has_itemtype(n, "Comment") ||
+	    ((at = dom_attr(n, "itemprop")) != NULL &&
 	    (strcasecmp(at->value, "comment") == 0 ||
-	    strcasecmp(at->value, "comments") == 0))
-		return true;
-	return dom_attr(n, "itemscope") != NULL && has_itemtype(n, "Comment");
+	    strcasecmp(at->value, "comments") == 0));
 }
 
 /*
@@ -2784,10 +2776,13 @@ marks_entry(const struct cex_node *n, bool named)
 
 /*
  * The letters of the biggest entry (marks_entry) below each element, in
- * a backward pass: a->entry.
+ * a backward pass: a->entry. Only an entry of more than a quarter of
+ * the page's letters (page_letters) can be more than half of a wrapper
+ * of more than half of them (is_layout_wrapper): smaller elements are
+ * not asked.
  */
 static void
-measure_entries(struct article *a)
+measure_entries(struct article *a, uint32_t page_letters)
 {
 	const struct cex_doc	*d = a->d;
 	uint32_t		 i, p, letters;
@@ -2796,7 +2791,8 @@ measure_entries(struct article *a)
 		if (!a->live[i] || !node_is_element(&d->nodes[i]))
 			continue;
 		p = d->nodes[i].parent;
-		letters = marks_entry(&d->nodes[i], false) ?
+		letters = d->nodes[i].letters > page_letters / 4 &&
+		    marks_entry(&d->nodes[i], false) ?
 		    d->nodes[i].letters : a->entry[i];
 		if (letters > a->entry[p])
 			a->entry[p] = letters;
@@ -3408,19 +3404,28 @@ keep_headings(const struct article *a, unsigned char *root)
 static bool
 is_author_link(const struct cex_node *n)
 {
-	static const char *const folders[] = { "/author/", "/authors/",
-	    "/autor/", "/autoren/", "/auteur/", "/auteurs/", "/autore/",
-	    "/autori/", NULL };
+	static const char *const folders[] = { "author", "authors",
+	    "autor", "autoren", "auteur", "auteurs", "autore", "autori",
+	    NULL };
 	const GumboAttribute	*at;
-	size_t			 k;
+	const char		*p;
+	size_t			 k, len;
 
 	if (has_rel(n, "author"))
 		return true;
 	if ((at = dom_attr(n, "href")) == NULL)
 		return false;
-	for (k = 0; folders[k] != NULL; k++)
-		if (strcasestr(at->value, folders[k]) != NULL)
-			return true;
+	for (p = at->value; (p = strchr(p, '/')) != NULL; p++) {
+		if (strncasecmp(p + 1, "aut", 3) != 0)
+			continue;
+		len = strcspn(p + 1, "/?#");
+		if (p[1 + len] != '/')
+			continue;
+		for (k = 0; folders[k] != NULL; k++)
+			if (strlen(folders[k]) == len &&
+			    strncasecmp(p + 1, folders[k], len) == 0)
+				return true;
+	}
 	return false;
 }
 
@@ -4387,7 +4392,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		goto out;
 	mark_main(&a);
 	mark_anchors(&a);
-	measure_entries(&a);
+	measure_entries(&a, body != 0 ? d->nodes[body].letters : 0);
 	/*
 	 * What is named as the parts around the article (comments, a
 	 * sidebar) is outside it, but for the body and the layout wrappers
