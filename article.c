@@ -168,6 +168,8 @@ struct article {
 #define CHOICE		8	/* ... a list to choose from, a number */
 #define PRESS		16	/* ... a button */
 #define AUTHOR		32	/* ... a link to an author's page */
+#define AD_LINK		64	/* ... a paid link on a line of its own */
+#define OWN_LINK	128	/* ... a link not paid for */
 	uint32_t	 title;		/* --title: the h1 kept, or 0 */
 	uint32_t	 h1;		/* the first live h1 with text, or 0 */
 	uint32_t	 thread;	/* the best's entry in a thread, or 0 */
@@ -2339,8 +2341,17 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 * right before or after it (not a word of a sentence), is an
 	 * advertisement: "Order the ingredients".
 	 */
-	if (n->tag == GUMBO_TAG_A && has_rel(n, "sponsored") &&
-	    !beside_text(a->d, i))
+	if (n->tag == GUMBO_TAG_A && (a->field[i] & AD_LINK))
+		return CLUTTER;
+	/*
+	 * So is a box of a few lines (500 letters at most, less than a
+	 * quarter of the text) whose links are all paid for, one of them
+	 * on a line of its own: an affiliate's box of a product, its
+	 * title, its features and a button to buy it in a shop.
+	 */
+	if ((a->field[i] & (AD_LINK | OWN_LINK)) == AD_LINK &&
+	    is_form_box(n->tag) && n->letters <= 500 &&
+	    4 * n->letters < total)
 		return CLUTTER;
 	/* Line numbers beside code, numbers of pages (mark_counts). */
 	if (a->count_only[i])
@@ -3434,8 +3445,10 @@ is_author_link(const struct cex_node *n)
  * button: shops and listings put those in every item), and what holds
  * them, in a->field (LINES for a textarea), and what holds a table
  * (TABLE), a choice (CHOICE: a select, a field for a number) or a
- * button (PRESS) or a link to an author's page (AUTHOR); backward,
- * each node's marks given to its parent.
+ * button (PRESS), a link to an author's page (AUTHOR), a link marked
+ * as paid for (rel=sponsored) on a line of its own (AD_LINK) or any
+ * other link (OWN_LINK); backward, each node's marks given to its
+ * parent.
  * The forms group has removed them from the output, not from the tree.
  */
 static void
@@ -3480,6 +3493,12 @@ mark_fields(struct article *a)
 		case GUMBO_TAG_A:
 			if (is_author_link(n))
 				a->field[i] |= AUTHOR;
+			if (dom_attr(n, "href") == NULL)
+				break;
+			if (!has_rel(n, "sponsored"))
+				a->field[i] |= OWN_LINK;
+			else if (!beside_text(d, i))
+				a->field[i] |= AD_LINK;
 			break;
 		default:
 			break;
