@@ -161,7 +161,7 @@ struct article {
 #define IN_PRODUCT	2	/* ... within a product's microdata */
 	struct word_counts *names;	/* each element's, see read_names */
 	unsigned char	*count_only;	/* text is numbers counting up */
-	unsigned char	*field;		/* holds, see mark_fields: */
+	uint16_t	*field;		/* holds, see mark_fields: */
 #define FIELD		1	/* ... a field to type a line in */
 #define LINES		2	/* ... or lines (textarea) */
 #define TABLE		4	/* ... a table */
@@ -170,6 +170,7 @@ struct article {
 #define AUTHOR		32	/* ... a link to an author's page */
 #define AD_LINK		64	/* ... a paid link on a line of its own */
 #define OWN_LINK	128	/* ... a link not paid for */
+#define AD_LINKS	256	/* ... two or more AD_LINK */
 	uint32_t	 title;		/* --title: the h1 kept, or 0 */
 	uint32_t	 h1;		/* the first live h1 with text, or 0 */
 	uint32_t	 thread;	/* the best's entry in a thread, or 0 */
@@ -2345,11 +2346,13 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 		return CLUTTER;
 	/*
 	 * So is a box of a few lines (500 letters at most, less than a
-	 * quarter of the text) whose links are all paid for, one of them
-	 * on a line of its own: an affiliate's box of a product, its
-	 * title, its features and a button to buy it in a shop.
+	 * quarter of the text) whose links are all paid for, two of them
+	 * or more on lines of their own: an affiliate's box of a product,
+	 * its picture and title linked, its features and a button to buy
+	 * it in a shop (one such link is a call under a part of the text:
+	 * "Order the ingredients" under them).
 	 */
-	if ((a->field[i] & (AD_LINK | OWN_LINK)) == AD_LINK &&
+	if ((a->field[i] & (AD_LINKS | OWN_LINK)) == AD_LINKS &&
 	    is_form_box(n->tag) && n->letters <= 500 &&
 	    4 * n->letters < total)
 		return CLUTTER;
@@ -3447,8 +3450,8 @@ is_author_link(const struct cex_node *n)
  * (TABLE), a choice (CHOICE: a select, a field for a number) or a
  * button (PRESS), a link to an author's page (AUTHOR), a link marked
  * as paid for (rel=sponsored) on a line of its own (AD_LINK) or any
- * other link (OWN_LINK); backward, each node's marks given to its
- * parent.
+ * other link (OWN_LINK), and two or more of the paid ones (AD_LINKS);
+ * backward, each node's marks given to its parent.
  * The forms group has removed them from the output, not from the tree.
  */
 static void
@@ -3503,6 +3506,8 @@ mark_fields(struct article *a)
 		default:
 			break;
 		}
+		if (a->field[n->parent] & a->field[i] & AD_LINK)
+			a->field[n->parent] |= AD_LINKS;
 		a->field[n->parent] |= a->field[i];
 	}
 }
@@ -4388,7 +4393,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	    (a.main = calloc(d->nnodes, 1)) == NULL ||
 	    (a.names = calloc(d->nnodes, sizeof(*a.names))) == NULL ||
 	    (a.cache = name_cache_new()) == NULL ||
-	    (a.field = calloc(d->nnodes, 1)) == NULL ||
+	    (a.field = calloc(d->nnodes, sizeof(*a.field))) == NULL ||
 	    (a.count_only = calloc(d->nnodes, 1)) == NULL ||
 	    (root = calloc(d->nnodes, 1)) == NULL ||
 	    (comments_from = calloc(d->nnodes, 1)) == NULL)
