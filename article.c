@@ -1511,7 +1511,8 @@ find_text(const struct article *a, const char *text)
  * What the page's JSON-LD data says of its content: the length of its
  * article in letters (the first articleBody), and the element that
  * holds the description of the product or recipe, when the data
- * describes one thing of the two kinds (a page of several lists them). Scripts are removed by then,
+ * describes one thing of the two kinds (a page of several lists them)
+ * and the page's text has it. Scripts are removed by then,
  * but their text is still in the tree. Returns -1 if memory runs out.
  */
 static int
@@ -1542,8 +1543,9 @@ read_ld(struct article *a)
 			return -1;
 		}
 	}
-	if (things == 1 && description != NULL)
-		a->thing_text = find_text(a, description);
+	if (things == 1 && description != NULL &&
+	    (i = find_text(a, description)) != 0)
+		a->thing_text = i;
 	free(description);
 	return 0;
 }
@@ -3330,10 +3332,10 @@ is_recipe_card(const struct article *a, uint32_t i, uint32_t best)
 
 /*
  * A product's or a recipe's description as the page's data gives it
- * (read_ld), a shop's short one beside the pictures, away from the
- * long one in a tab, a recipe's summary under its name, away from the
- * steps, is as much the page's text: it joins the best container,
- * outside comments and sidebars, and not mostly links.
+ * (read_ld, mark_main), a shop's short one beside the pictures, away
+ * from the long one in a tab, a recipe's summary under its name, away
+ * from the steps, is as much the page's text: it joins the best
+ * container, outside comments and sidebars, and not mostly links.
  */
 static bool
 is_described(const struct article *a, uint32_t i)
@@ -3615,7 +3617,9 @@ mark_counts(struct article *a)
  * role=main, itemprop=articleBody; and the description of a product
  * (itemprop=description with text, in an item of schema.org's Product
  * type), which shops put in tabs beside customers' reviews and boxes of
- * other products: it is what the page is about.
+ * other products: it is what the page is about. On a page of one such
+ * product, the first is the product's description (a->thing_text,
+ * is_described), unless its JSON-LD data names another (read_ld).
  */
 static void
 mark_main(struct article *a)
@@ -3623,7 +3627,7 @@ mark_main(struct article *a)
 	const struct cex_doc	*d = a->d;
 	const struct cex_node	*n;
 	const GumboAttribute	*prop;
-	uint32_t		 i;
+	uint32_t		 i, products = 0, described = 0;
 	unsigned char		 scope;
 
 	for (i = 1; i < d->nnodes; i++) {
@@ -3631,14 +3635,22 @@ mark_main(struct article *a)
 		if (!node_is_element(n))
 			continue;
 		scope = a->main[n->parent] & IN_PRODUCT;
-		if (is_main_element(n) || (scope != 0 && n->letters > 0 &&
+		if (scope != 0 && n->letters > 0 &&
 		    (prop = dom_attr(n, "itemprop")) != NULL &&
-		    strcasecmp(prop->value, "description") == 0))
+		    strcasecmp(prop->value, "description") == 0) {
 			a->main[i] = MAIN;
-		if (dom_attr(n, "itemscope") != NULL)
+			if (described == 0)
+				described = i;
+		} else if (is_main_element(n))
+			a->main[i] = MAIN;
+		if (dom_attr(n, "itemscope") != NULL) {
 			scope = has_itemtype(n, "Product") ? IN_PRODUCT : 0;
+			products += scope != 0;
+		}
 		a->main[i] |= scope;
 	}
+	if (products == 1)
+		a->thing_text = described;
 }
 
 /*
