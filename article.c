@@ -3739,8 +3739,20 @@ is_panel(const struct cex_node *n)
 }
 
 /*
+ * Whether a box is a form to fill in with the words that ask to: a
+ * field to type in, and 300 letters at most (a shop's alarm for a
+ * lower price, a question to ask about the product, a sign-up).
+ */
+static bool
+is_small_form(const struct article *a, uint32_t i)
+{
+	return (a->field[i] & FIELD) && a->d->nodes[i].letters <= 300;
+}
+
+/*
  * Whether panel c (is_panel) joins the content: not named as outside
- * it (customers' reviews), not mostly links.
+ * it (customers' reviews), not mostly links, not a small form
+ * (is_small_form).
  */
 static bool
 joins_as_panel(const struct article *a, uint32_t c)
@@ -3748,7 +3760,8 @@ joins_as_panel(const struct article *a, uint32_t c)
 	const struct cex_node	*n = &a->d->nodes[c];
 
 	return a->live[c] && node_is_element(n) && is_panel(n) &&
-	    a->outside[c] == 0 && 2 * n->linked < n->letters;
+	    a->outside[c] == 0 && 2 * n->linked < n->letters &&
+	    !is_small_form(a, c);
 }
 
 /*
@@ -4615,12 +4628,14 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	 * beside the headline, inside a sibling of the steps that scores
 	 * little, are as much the recipe as its steps. Twins inside a
 	 * sibling that does not join are its parts, not the article's,
-	 * unless they are most of it (is_grid_of_twins).
+	 * unless they are most of it (is_grid_of_twins). A small form
+	 * (is_small_form) is not text, whatever it is beside.
 	 */
 	parent = d->nodes[best].parent;
 	for (c = parent + 1; c < d->nodes[parent].end; c = d->nodes[c].end)
-		if (c == best || joins(&a, c, best_score) ||
-		    is_twin(&a, c, best) || is_grid_of_twins(&a, c, best))
+		if (c == best || (!is_small_form(&a, c) &&
+		    (joins(&a, c, best_score) || is_twin(&a, c, best) ||
+		    is_grid_of_twins(&a, c, best))))
 			root[c] = 1;
 	join_panels(&a, root, best);
 	/*
