@@ -175,6 +175,7 @@ struct article {
 	uint32_t	 h1;		/* the first live h1 with text, or 0 */
 	uint32_t	 thread;	/* the best's entry in a thread, or 0 */
 	uint32_t	 ld_letters;	/* the article's length by JSON-LD */
+	uint32_t	 author_links;	/* live links to writers' pages */
 	uint32_t	 thing_text;	/* holds the product's or recipe's
 					   description */
 	uint32_t	*own;		/* letters in text children, not blocks */
@@ -2408,16 +2409,19 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 * A box of a few sentences (400 letters at most, less than a
 	 * quarter of the text, a hundred or more besides its links) that
 	 * links to the page of a writer (is_author_link), after at least
-	 * as much of the article's text as it holds and before no more,
-	 * is the box about the author at the end of a post: a biography
-	 * and the writer's links, not the post. A photo's line of credit
-	 * ("Photos by NAME") is too short to be one; a post in a list of
-	 * posts, each with its author's link, has more after it.
+	 * as much of the article's text as it holds, and before no more or
+	 * on a page that links to writers' pages twice at most (the
+	 * byline and the box; what follows may be the site's), is the box
+	 * about the author at the end of a post: a biography and the
+	 * writer's links, not the post. A photo's line of credit ("Photos
+	 * by NAME") is too short to be one; a page of posts has more after
+	 * each, and links to the author of each.
 	 */
 	if ((a->field[i] & AUTHOR) && is_form_box(n->tag) &&
 	    n->letters <= 400 && n->letters >= 100 + n->linked &&
 	    4 * n->letters < total && before[i] >= n->letters &&
-	    total - before[i] <= 2 * (uint64_t)n->letters)
+	    (total - before[i] <= 2 * (uint64_t)n->letters ||
+	    a->author_links <= 2))
 		return CLUTTER;
 	/*
 	 * Readers' comments and reviews are other people's text, not the
@@ -3496,8 +3500,10 @@ mark_fields(struct article *a)
 			a->field[i] |= PRESS;
 			break;
 		case GUMBO_TAG_A:
-			if (is_author_link(n))
+			if (is_author_link(n) && a->live[i]) {
 				a->field[i] |= AUTHOR;
+				a->author_links++;
+			}
 			if (dom_attr(n, "href") == NULL)
 				break;
 			if (!has_rel(n, "sponsored"))
