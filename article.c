@@ -1432,27 +1432,25 @@ json_article_letters(const char *json)
 	return letters;
 }
 
-/* The letters and digits of a key that find_text looks for. */
+/* The letters and digits of a key that find_key looks for. */
 #define KEY_CHARS	40
 
 /*
- * The element whose text is a text the page's data gives (a product's
- * description in its JSON-LD): where the first KEY_CHARS letters and
- * digits of that text run on in the live text of the page (their case
- * and all else ignored: data leaves out the page's typography, its
- * curly quotes and dashes), the nearest element around them that holds
- * 0.8 of the text's letters; 0 if there is none, or if it holds more
- * than 1.5 times them (the text is only a part of it). The page is
- * read once, matched as Knuth, Morris and Pratt do.
+ * Where the first KEY_CHARS letters and digits of a text run on in the
+ * live text of the page (their case and all else ignored: data leaves
+ * out the page's typography, its curly quotes and dashes): the text
+ * node the run begins in, and in *lead the letters of that node before
+ * it; 0 if nowhere. The page is read once, matched as Knuth, Morris
+ * and Pratt do.
  */
 static uint32_t
-find_text(const struct article *a, const char *text)
+find_key(const struct article *a, const char *text, uint32_t *lead)
 {
 	const struct cex_doc	*d = a->d;
 	const utf8proc_uint8_t	*p, *end;
 	int32_t			 key[KEY_CHARS], cp;
-	uint32_t		 at[KEY_CHARS], fail[KEY_CHARS], i, e;
-	uint32_t		 letters = dom_letters(text, strlen(text));
+	uint32_t		 at[KEY_CHARS], before[KEY_CHARS];
+	uint32_t		 fail[KEY_CHARS], i, in_node;
 	utf8proc_ssize_t	 len;
 	size_t			 n = 0, k, matched;
 	uint64_t		 seen = 0;
@@ -1481,7 +1479,7 @@ find_text(const struct article *a, const char *text)
 			continue;
 		p = (const utf8proc_uint8_t *)d->nodes[i].g->v.text.text;
 		end = p + strlen((const char *)p);
-		for (; p < end; p += len) {
+		for (in_node = 0; p < end; p += len) {
 			if ((len = utf8proc_iterate(p, end - p, &cp)) <= 0) {
 				len = 1;
 				continue;
@@ -1493,19 +1491,68 @@ find_text(const struct article *a, const char *text)
 				matched = fail[matched - 1];
 			if (cp == key[matched])
 				matched++;
-			at[seen++ % KEY_CHARS] = i;
+			at[seen % KEY_CHARS] = i;
+			before[seen++ % KEY_CHARS] = in_node++;
 			if (matched < KEY_CHARS)
 				continue;
 			/* The key's first character, KEY_CHARS - 1 back. */
-			e = d->nodes[at[seen % KEY_CHARS]].parent;
-			while (e != 0 && 5 * (uint64_t)d->nodes[e].letters <
-			    4 * (uint64_t)letters)
-				e = d->nodes[e].parent;
-			return e != 0 && 2 * (uint64_t)d->nodes[e].letters <=
-			    3 * (uint64_t)letters ? e : 0;
+			*lead = before[seen % KEY_CHARS];
+			return at[seen % KEY_CHARS];
 		}
 	}
 	return 0;
+}
+
+/*
+ * Whether the live text of element e up to node t has no letter before
+ * t's, from node from (e + 1, or where an earlier look stopped) on.
+ */
+static bool
+no_text_before(const struct article *a, uint32_t from, uint32_t t)
+{
+	const struct cex_doc	*d = a->d;
+
+	for (; from < t; from++)
+		if (a->live[from] && node_is_text(&d->nodes[from]) &&
+		    d->nodes[from].own_letters > 0)
+			return false;
+	return true;
+}
+
+/*
+ * The element whose text is a text the page's data gives (a product's
+ * description in its JSON-LD): around where it runs in the page's text
+ * (find_key), the nearest element that holds 0.8 of its letters, if it
+ * holds no more than 1.5 times them; or, where the data gives the
+ * first sentences only of a longer description (an excerpt cut short),
+ * the element whose text begins with it, and the ancestors whose text
+ * begins with it too, within 4 times its letters. 0 if there is none.
+ */
+static uint32_t
+find_text(const struct article *a, const char *text)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 letters = dom_letters(text, strlen(text));
+	uint32_t		 t, e, p, lead;
+	uint64_t		 most = 4 * (uint64_t)letters;
+
+	if ((t = find_key(a, text, &lead)) == 0)
+		return 0;
+	e = d->nodes[t].parent;
+	while (e != 0 && 5 * (uint64_t)d->nodes[e].letters <
+	    4 * (uint64_t)letters)
+		e = d->nodes[e].parent;
+	if (e == 0)
+		return 0;
+	if (2 * (uint64_t)d->nodes[e].letters <= 3 * (uint64_t)letters)
+		return e;
+	if (lead != 0 || d->nodes[e].letters > most ||
+	    !no_text_before(a, e + 1, t))
+		return 0;
+	while ((p = d->nodes[e].parent) != 0 && d->nodes[p].letters <= most &&
+	    no_text_before(a, p + 1, e))
+		e = p;
+	return e;
 }
 
 /*
