@@ -1278,10 +1278,12 @@ labels_comments(const struct cex_doc *d, uint32_t i)
 }
 
 /*
- * Whether element i is a disclosure (details) whose summary says it
- * tells how the shop ships and takes back what it sells ("Versand &
- * Rückgabe", "Shipping and returns", label_word): the shop's terms,
- * the same under every product, not the product's text.
+ * Whether element i is a disclosure whose summary says it tells how the
+ * shop ships and takes back what it sells ("Versand & Rückgabe",
+ * "Shipping and returns", label_word): the shop's terms, the same
+ * under every product, not the product's text. A disclosure is a
+ * details element with its summary, or a box whose first child is the
+ * button that opens the rest (themes' collapsibles).
  */
 static bool
 labels_shop_terms(const struct cex_doc *d, uint32_t i)
@@ -1295,12 +1297,13 @@ labels_shop_terms(const struct cex_doc *d, uint32_t i)
 	char		 label[64];
 	uint32_t	 c;
 
-	if (d->nodes[i].tag != GUMBO_TAG_DETAILS)
-		return false;
 	for (c = i + 1; c < d->nodes[i].end; c = d->nodes[c].end)
 		if (node_is_element(&d->nodes[c]))
 			break;
-	if (c >= d->nodes[i].end || d->nodes[c].tag != GUMBO_TAG_SUMMARY ||
+	if (c >= d->nodes[i].end ||
+	    !(d->nodes[c].tag == GUMBO_TAG_SUMMARY ?
+	    d->nodes[i].tag == GUMBO_TAG_DETAILS :
+	    d->nodes[c].tag == GUMBO_TAG_BUTTON) ||
 	    !label_word(d, c, label, sizeof(label)))
 		return false;
 	for (w = words; *w != NULL; w++)
