@@ -3362,6 +3362,23 @@ find_wrappers(const struct article *a, uint32_t best, uint32_t body,
 }
 
 /*
+ * Whether element i is the site's header: a header element, or one
+ * named "header", that ends before the page's h1 (or, on a page
+ * without one, before the best container). A page builder gives the
+ * boxes of its header the class of every other box (Plentymarkets'
+ * "widget-inner"), the best's too: its bar of promises ("Free shipping
+ * from 60 EUR") is not the article's twin.
+ */
+static bool
+is_masthead(const struct article *a, uint32_t i, uint32_t best)
+{
+	const struct cex_node	*n = &a->d->nodes[i];
+
+	return node_is_element(n) && n->end <= (a->h1 != 0 ? a->h1 : best) &&
+	    (n->tag == GUMBO_TAG_HEADER || a->names[i].header > 0);
+}
+
+/*
  * A recipe's card, its ingredients and steps in short lines that score
  * as little as a menu, is the content of a recipe page even where it
  * sits apart from the post about the dish: an element the page marks
@@ -4702,7 +4719,8 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	 * storyItem"), the row of the date with the row of the text. The
 	 * twins beside the outermost wrapper that hold a data sheet
 	 * (holds_data_sheet) are a product's tab of details beside the tab
-	 * of its description. Each sibling is read once.
+	 * of its description. None is in the site's header (is_masthead).
+	 * Each sibling is read once.
 	 */
 	find_wrappers(&a, best, body, &inner, &outer);
 	if (has_class(&d->nodes[best]))
@@ -4715,6 +4733,8 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			i = d->nodes[i].end - 1;	/* joined */
 		else if (d->nodes[i].parent == parent)
 			continue;	/* judged by joins, not its parts */
+		else if (is_masthead(&a, i, best))
+			i = d->nodes[i].end - 1;	/* the site's */
 		else if ((i < parent || i >= d->nodes[parent].end) &&
 		    (is_twin(&a, i, best) || (inner != 0 &&
 		    d->nodes[i].parent == d->nodes[inner].parent &&
