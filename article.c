@@ -180,6 +180,7 @@ struct article {
 					   description */
 	uint32_t	*own;		/* letters in text children, not blocks */
 	uint32_t	*entry;		/* letters of the biggest entry inside */
+	uint32_t	*main_of;	/* the nearest MAIN ancestor, or 0 */
 	uint32_t	*punct;		/* punctuation in the subtree */
 	uint32_t	*own_punct;	/* ... in the text own counts */
 	uint32_t	*own_linked;	/* ... and of those letters, linked */
@@ -1141,7 +1142,9 @@ holds_named_parts(const struct cex_doc *d, uint32_t i)
  * (page_letters). So is one that holds an entry (marks_entry: the
  * post) with more than half of its letters (a->entry): a sidebar lists
  * posts, but holds none that is most of it ("two_columns
- * background_color_sidebar" around the post's column and the aside).
+ * background_color_sidebar" around the post's column and the aside);
+ * and, whatever it holds of the page, one that holds more than half of
+ * the page's main element around it (a->main_of).
  * A sidebar of its own name only, or holding less, is the sidebar,
  * even where a short article has less text.
  */
@@ -1150,10 +1153,20 @@ is_layout_wrapper(const struct article *a, uint32_t i, uint32_t page_letters)
 {
 	const struct cex_node	 *n = &a->d->nodes[i];
 	const struct word_counts *c = &a->names[i];
+	uint32_t		  m = a->main_of[i];
 
-	return n->tag != GUMBO_TAG_ASIDE && n->tag != GUMBO_TAG_NAV &&
-	    n->tag != GUMBO_TAG_FOOTER && c->outside == c->layout &&
-	    n->letters > page_letters / 2 &&
+	if (n->tag == GUMBO_TAG_ASIDE || n->tag == GUMBO_TAG_NAV ||
+	    n->tag == GUMBO_TAG_FOOTER || c->outside != c->layout)
+		return false;
+	/*
+	 * Inside the page's main element, a part so named that holds more
+	 * than half of it is where the main content lies (Flatsome's
+	 * "product-footer", around a product's tabs): the page's own
+	 * footer and sidebars lie outside main.
+	 */
+	if (m != 0 && 2 * (uint64_t)n->letters > a->d->nodes[m].letters)
+		return true;
+	return n->letters > page_letters / 2 &&
 	    (c->good > 0 || holds_named_parts(a->d, i) ||
 	    2 * (uint64_t)a->entry[i] > n->letters);
 }
@@ -3721,6 +3734,8 @@ mark_main(struct article *a)
 			products += scope != 0;
 		}
 		a->main[i] |= scope;
+		a->main_of[i] = is_main(a, n->parent) ? n->parent :
+		    a->main_of[n->parent];
 	}
 	if (products == 1)
 		a->thing_text = described;
@@ -4480,6 +4495,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	if ((a.live = malloc(d->nnodes)) == NULL ||
 	    (a.own = calloc(d->nnodes, sizeof(*a.own))) == NULL ||
 	    (a.entry = calloc(d->nnodes, sizeof(*a.entry))) == NULL ||
+	    (a.main_of = calloc(d->nnodes, sizeof(*a.main_of))) == NULL ||
 	    (a.punct = calloc(d->nnodes, sizeof(*a.punct))) == NULL ||
 	    (a.own_punct = calloc(d->nnodes, sizeof(*a.own_punct))) == NULL ||
 	    (a.own_linked = calloc(d->nnodes, sizeof(*a.own_linked))) == NULL ||
@@ -4781,6 +4797,7 @@ out:
 	free(a.live);
 	free(a.own);
 	free(a.entry);
+	free(a.main_of);
 	free(a.punct);
 	free(a.own_punct);
 	free(a.own_linked);
