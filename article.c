@@ -2404,6 +2404,13 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	if (in_sentence(a, i))
 		return NOT_CLUTTER;
 	/*
+	 * The caption of a table (a figcaption whose figure holds a table)
+	 * is the table's title, the data's, whatever its class says: not a
+	 * picture's caption or credit.
+	 */
+	if (n->tag == GUMBO_TAG_FIGCAPTION && (a->field[n->parent] & TABLE))
+		return NOT_CLUTTER;
+	/*
 	 * A link the page marks as paid for (rel=sponsored), with no text
 	 * right before or after it (not a word of a sentence), is an
 	 * advertisement: "Order the ingredients".
