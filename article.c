@@ -176,6 +176,7 @@ struct article {
 	uint32_t	 thread;	/* the best's entry in a thread, or 0 */
 	uint32_t	 ld_letters;	/* the article's length by JSON-LD */
 	uint32_t	 author_links;	/* live links to writers' pages */
+	const char	*thing_summary;	/* a product's description in a meta */
 	uint32_t	 thing_text;	/* holds the product's or recipe's
 					   description */
 	uint32_t	*own;		/* letters in text children, not blocks */
@@ -1610,6 +1611,8 @@ read_ld(struct article *a)
 	if (things == 1 && description != NULL &&
 	    (i = find_text(a, description)) != 0)
 		a->thing_text = i;
+	else if (a->thing_text == 0 && a->thing_summary != NULL)
+		a->thing_text = find_text(a, a->thing_summary);
 	free(description);
 	return 0;
 }
@@ -3712,14 +3715,17 @@ mark_counts(struct article *a)
  * type), which shops put in tabs beside customers' reviews and boxes of
  * other products: it is what the page is about. On a page of one such
  * product, the first is the product's description (a->thing_text,
- * is_described), unless its JSON-LD data names another (read_ld).
+ * is_described), unless its JSON-LD data names another (read_ld); a
+ * description the item gives as a meta element's content, with no text
+ * of its own, is looked for in the page's text (a->thing_summary).
  */
 static void
 mark_main(struct article *a)
 {
 	const struct cex_doc	*d = a->d;
 	const struct cex_node	*n;
-	const GumboAttribute	*prop;
+	const GumboAttribute	*prop, *content;
+	const char		*summary = NULL;
 	uint32_t		 i, products = 0, described = 0;
 	unsigned char		 scope;
 
@@ -3728,12 +3734,15 @@ mark_main(struct article *a)
 		if (!node_is_element(n))
 			continue;
 		scope = a->main[n->parent] & IN_PRODUCT;
-		if (scope != 0 && n->letters > 0 &&
-		    (prop = dom_attr(n, "itemprop")) != NULL &&
+		if (scope != 0 && (prop = dom_attr(n, "itemprop")) != NULL &&
 		    strcasecmp(prop->value, "description") == 0) {
-			a->main[i] = MAIN;
-			if (described == 0)
-				described = i;
+			if (n->letters > 0) {
+				a->main[i] = MAIN;
+				if (described == 0)
+					described = i;
+			} else if (n->tag == GUMBO_TAG_META && summary == NULL &&
+			    (content = dom_attr(n, "content")) != NULL)
+				summary = content->value;
 		} else if (is_main_element(n))
 			a->main[i] = MAIN;
 		if (dom_attr(n, "itemscope") != NULL) {
@@ -3744,8 +3753,10 @@ mark_main(struct article *a)
 		a->main_of[i] = is_main(a, n->parent) ? n->parent :
 		    a->main_of[n->parent];
 	}
-	if (products == 1)
+	if (products == 1) {
 		a->thing_text = described;
+		a->thing_summary = summary;
+	}
 }
 
 /*
