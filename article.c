@@ -2470,11 +2470,13 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 * at least as much of the article's text as it holds, is a call to
 	 * act on what came before it: to book, to buy, to subscribe. Not
 	 * one that holds a table: data with a button under it (a recipe's
-	 * ingredients and "Add to the shopping list"); nor a card of a row
-	 * of cards (in_row_of_cards).
+	 * ingredients and "Add to the shopping list"), nor one named for a
+	 * recipe and for no clutter (its ingredients in lists, and the same
+	 * button); nor a card of a row of cards (in_row_of_cards).
 	 */
 	if (is_form_box(n->tag) && n->letters > 0 && n->letters <= 300 &&
 	    !(a->field[i] & TABLE) &&
+	    !(a->names[i].recipe > 0 && a->names[i].bad == 0) &&
 	    4 * n->letters < total && before[i] >= n->letters &&
 	    holds_button(a, i, before) && !in_row_of_cards(a, i))
 		return CLUTTER;
