@@ -17,7 +17,8 @@
  * split and rid of "By" and of words that are not names, a title rid
  * of the site's name after it. Nothing here recurses on the page's
  * nesting or on the JSON's, and no node is read more than a bounded
- * number of times.
+ * number of times. It also gives the article method the description of
+ * the product or recipe a page's JSON-LD describes (meta_ld_things).
  */
 #include <errno.h>
 #include <pthread.h>
