@@ -1577,8 +1577,8 @@ find_text(const struct article *a, const char *text)
  * article in letters (the first articleBody), and the element that
  * holds the description of the product or recipe, when the data
  * describes one thing of the two kinds (a page of several lists them)
- * and the page's text has it. Scripts are removed by then,
- * but their text is still in the tree. Returns -1 if memory runs out.
+ * and the page's text has it. Scripts are removed by then, but their
+ * text is still in the tree. Returns -1 if memory runs out.
  */
 static int
 read_ld(struct article *a)
@@ -3592,7 +3592,7 @@ mark_fields(struct article *a)
 			a->field[i] |= PRESS;
 			break;
 		case GUMBO_TAG_A:
-			if (is_author_link(n) && a->live[i]) {
+			if (a->live[i] && is_author_link(n)) {
 				a->field[i] |= AUTHOR;
 				a->author_links++;
 			}

@@ -1739,6 +1739,7 @@ ld_kind(json_t *o)
 
 /* The objects of a script's data, in their order, and their ids. */
 struct ld {
+	json_t		*root;		/* the parsed data */
 	json_t		*objects[LD_MAX_VALUES];
 	size_t		 n;
 };
@@ -1947,20 +1948,21 @@ ld_release(json_t *root)
 }
 
 /*
- * Parses a JSON-LD script's text into *ld: its objects found breadth
- * first (in lists, in @graph, in an object's mainEntity) with a queue
- * of bounded length and depth. Returns the data's root, to free with
- * ld_release; NULL if the data is invalid (skipped) or libjansson is
- * not loaded, or, with *oom set, if memory runs out.
+ * Parses a JSON-LD script's text: its objects found breadth first (in
+ * lists, in @graph, in an object's mainEntity) with a queue of bounded
+ * length and depth. Returns them, to free with ld_free; NULL if the
+ * data is invalid (skipped) or libjansson is not loaded, or, with *oom
+ * set, if memory runs out.
  */
-static json_t *
-ld_parse(const char *text, struct ld *ld, bool *oom)
+static struct ld *
+ld_parse(const char *text, bool *oom)
 {
 	struct {
 		json_t	*v;
 		int	 depth;
 	}		 queue[LD_MAX_VALUES];
 	json_error_t	 error;
+	struct ld	*ld;
 	json_t		*root, *v, *e;
 	char		*t;
 	size_t		 len, head = 0, tail = 0, k;
@@ -1969,7 +1971,6 @@ ld_parse(const char *text, struct ld *ld, bool *oom)
 	    "mainEntityOfPage", NULL };
 
 	*oom = false;
-	ld->n = 0;
 	if (jansson.loadb == NULL)
 		return NULL;
 	if ((t = ld_text(text, &len)) == NULL) {
@@ -1982,6 +1983,12 @@ ld_parse(const char *text, struct ld *ld, bool *oom)
 		*oom = json_error_code(&error) == json_error_out_of_memory;
 		return NULL;
 	}
+	if ((ld = calloc(1, sizeof(*ld))) == NULL) {
+		ld_release(root);
+		*oom = true;
+		return NULL;
+	}
+	ld->root = root;
 	queue[tail].v = root;
 	queue[tail++].depth = 0;
 	while (head < tail) {
@@ -2000,7 +2007,15 @@ ld_parse(const char *text, struct ld *ld, bool *oom)
 			}
 		}
 	}
-	return root;
+	return ld;
+}
+
+/* Frees what ld_parse gives. */
+static void
+ld_free(struct ld *ld)
+{
+	ld_release(ld->root);
+	free(ld);
 }
 
 /*
@@ -2011,17 +2026,13 @@ static int
 ld_script(struct scan *s, const char *text)
 {
 	struct ld	*ld;
-	json_t		*root, *v;
+	json_t		*v;
 	size_t		 i;
 	bool		 article = false, oom;
 	int		 kind;
 
-	if ((ld = calloc(1, sizeof(*ld))) == NULL)
-		return -1;
-	if ((root = ld_parse(text, ld, &oom)) == NULL) {
-		free(ld);
+	if ((ld = ld_parse(text, &oom)) == NULL)
 		return oom ? -1 : 0;
-	}
 	for (i = 0; i < ld->n; i++) {
 		kind = ld_kind(ld->objects[i]);
 		if (kind == LD_ARTICLE && !article) {
@@ -2037,8 +2048,7 @@ ld_script(struct scan *s, const char *text)
 				ld_add(s, F_LANG, S_LDPAGE, v);
 		}
 	}
-	free(ld);
-	ld_release(root);
+	ld_free(ld);
 	return 0;
 }
 
@@ -2055,18 +2065,14 @@ int
 meta_ld_things(const char *text, size_t *things, char **description)
 {
 	struct ld	*ld;
-	json_t		*root, *v;
+	json_t		*v;
 	size_t		 i;
 	bool		 oom;
 
 	if (meta_init() == -1)
 		return 0;
-	if ((ld = calloc(1, sizeof(*ld))) == NULL)
-		return -1;
-	if ((root = ld_parse(text, ld, &oom)) == NULL) {
-		free(ld);
+	if ((ld = ld_parse(text, &oom)) == NULL)
 		return oom ? -1 : 0;
-	}
 	for (i = 0; i < ld->n; i++) {
 		if (ld_kind(ld->objects[i]) != LD_THING)
 			continue;
@@ -2076,8 +2082,7 @@ meta_ld_things(const char *text, size_t *things, char **description)
 		    (*description = strdup(jansson.string_value(v))) == NULL)
 			oom = true;
 	}
-	free(ld);
-	ld_release(root);
+	ld_free(ld);
 	return oom ? -1 : 0;
 }
 
