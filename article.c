@@ -2660,9 +2660,12 @@ is_code(const char *s, size_t len)
  * wrapper.) So is that word, then "-" or "_" and a code, the id page
  * builders give each element of a kind ("elementor-element
  * elementor-element-6b4d0f1", "et_pb_text et_pb_text_0"): it names the
- * element, not its kind. So is a word that holds a code beside a word
- * that does not: Enfold's "av_textblock_section av-lq2x9d0s-4e2a1b",
- * the id of one section among others of one kind. So is that word
+ * element, not its kind. So is that word, then a grid's fraction, the
+ * width of a column among columns of one kind ("et_pb_column
+ * et_pb_column_3_5" beside "et_pb_column et_pb_column_1_3"). So is a
+ * word that holds a code beside a word that does not: Enfold's
+ * "av_textblock_section av-lq2x9d0s-4e2a1b", the id of one section
+ * among others of one kind. So is that word
  * with a number right after it: the index of one of a series, as
  * pdf2htmlEX numbers the pages of a document ("pc pc1", "pc pc2").
  * Looks at the first 32 words of list.
@@ -2691,6 +2694,14 @@ is_modifier(const char *list, const char *w, size_t len)
 				code = k;
 			break;
 		}
+	/* A fraction, numbers a separator apart: "_3_5". */
+	for (k = code; k > 1 && w[k - 1] >= '0' && w[k - 1] <= '9'; ) {
+		while (k > 1 && w[k - 1] >= '0' && w[k - 1] <= '9')
+			k--;
+		if (w[k - 1] != '-' && w[k - 1] != '_')
+			break;
+		code = --k;
+	}
 	if (!bem && code == 0) {
 		for (k = len; k > 0 && w[k - 1] >= '0' && w[k - 1] <= '9'; k--)
 			continue;
