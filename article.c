@@ -2383,6 +2383,35 @@ in_row_of_cards(const struct article *a, uint32_t i)
 }
 
 /*
+ * Whether element i sits within a text: after a paragraph of 100
+ * letters or more among its first 64 siblings, and before more text
+ * that is not outside the article (a thread, a sidebar). A heading
+ * there is a section's, not the text's title, which comes before the
+ * text (some publishing platforms make every heading of a post an
+ * h1), nor a thread's, over the comments after the text.
+ */
+static bool
+within_text(const struct article *a, uint32_t i)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 c, p = d->nodes[i].parent, k;
+
+	for (c = d->nodes[i].end; c < d->nodes[p].end &&
+	    (d->nodes[c].letters == 0 || a->outside[c] != 0);
+	    c = d->nodes[c].end)
+		continue;
+	if (c == d->nodes[p].end)
+		return false;
+	for (c = p + 1, k = 0; c < i && k < 64; c = d->nodes[c].end, k++)
+		if (node_is_element(&d->nodes[c]) &&
+		    d->nodes[c].tag == GUMBO_TAG_P &&
+		    !(d->nodes[c].flags & NODE_REMOVED) &&
+		    d->nodes[c].letters >= 100)
+			return true;
+	return false;
+}
+
+/*
  * Whether an element inside the article is clutter: its names say so
  * and it is not where most of the text is, or it is a list of links,
  * or navigation.
@@ -2577,7 +2606,8 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 * an h1 of its own (a book's chapters on the web).
 	 */
 	if (n->tag == GUMBO_TAG_H1 && i != a->title && !(a->h1 != 0 &&
-	    i > a->h1 && a->d->nodes[n->parent].tag == GUMBO_TAG_SECTION))
+	    i > a->h1 && (a->d->nodes[n->parent].tag == GUMBO_TAG_SECTION ||
+	    within_text(a, i))))
 		return CLUTTER;
 	/*
 	 * A label or a fieldset's legend names a control of a form (a
