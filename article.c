@@ -1347,6 +1347,19 @@ labels_ad(const struct cex_doc *d, uint32_t i)
 	    label_word(d, i, w, sizeof(w)) && in_list(labels, w, strlen(w));
 }
 
+/* Whether the first child of element i with text labels an ad. */
+static bool
+first_labels_ad(const struct cex_doc *d, uint32_t i)
+{
+	uint32_t	 c;
+
+	for (c = i + 1; c < d->nodes[i].end; c = d->nodes[c].end)
+		if (d->nodes[c].letters > 0)
+			return node_is_element(&d->nodes[c]) &&
+			    labels_ad(d, c);
+	return false;
+}
+
 /*
  * Sentence punctuation in a text: commas and full stops of any script.
  * An ASCII comma or semicolon ends a clause only before a space, a
@@ -2638,8 +2651,13 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 */
 	if (2 * n->letters < total && is_teaser_list(a, i))
 		return CLUTTER;
-	/* An advertisement's label is the ad's, whatever holds it. */
-	if (labels_ad(a->d, i))
+	/*
+	 * An advertisement's label is the ad's, whatever holds it; so is a
+	 * box (1,000 letters at most, less than half of the text) whose
+	 * first child with text is that label: the ad it announces.
+	 */
+	if (labels_ad(a->d, i) || (n->letters <= 1000 &&
+	    2 * n->letters < total && first_labels_ad(a->d, i)))
 		return CLUTTER;
 	/* A shop's terms of delivery under its product (labels_shop_terms). */
 	if (2 * n->letters < total && labels_shop_terms(a->d, i))
