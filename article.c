@@ -171,6 +171,7 @@ struct article {
 #define AD_LINK		64	/* ... a paid link on a line of its own */
 #define OWN_LINK	128	/* ... a link not paid for */
 #define AD_LINKS	256	/* ... two or more AD_LINK */
+#define PROSE		512	/* ... a paragraph of 150 letters or more */
 	uint32_t	 title;		/* --title: the h1 kept, or 0 */
 	uint32_t	 h1;		/* the first live h1 with text, or 0 */
 	uint32_t	 thread;	/* the best's entry in a thread, or 0 */
@@ -2468,9 +2469,11 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 * or more on lines of their own: an affiliate's box of a product,
 	 * its picture and title linked, its features and a button to buy
 	 * it in a shop (one such link is a call under a part of the text:
-	 * "Order the ingredients" under them).
+	 * "Order the ingredients" under them). A box that holds a paragraph
+	 * of 150 letters or more is a review's part, its verdict on the
+	 * product written out, with the shops' buttons under it.
 	 */
-	if ((a->field[i] & (AD_LINKS | OWN_LINK)) == AD_LINKS &&
+	if ((a->field[i] & (AD_LINKS | OWN_LINK | PROSE)) == AD_LINKS &&
 	    is_form_box(n->tag) && n->letters <= 500 &&
 	    4 * n->letters < total)
 		return CLUTTER;
@@ -3607,7 +3610,8 @@ is_author_link(const struct cex_node *n)
  * (TABLE), a choice (CHOICE: a select, a field for a number) or a
  * button (PRESS), a link to an author's page (AUTHOR), a link marked
  * as paid for (rel=sponsored) on a line of its own (AD_LINK) or any
- * other link (OWN_LINK), and two or more of the paid ones (AD_LINKS);
+ * other link (OWN_LINK), two or more of the paid ones (AD_LINKS), and
+ * a paragraph of 150 letters or more, not mostly links (PROSE);
  * backward, each node's marks given to its parent.
  * The forms group has removed them from the output, not from the tree.
  */
@@ -3649,6 +3653,10 @@ mark_fields(struct article *a)
 			break;
 		case GUMBO_TAG_BUTTON:
 			a->field[i] |= PRESS;
+			break;
+		case GUMBO_TAG_P:
+			if (n->letters >= 150 && 2 * n->linked < n->letters)
+				a->field[i] |= PROSE;
 			break;
 		case GUMBO_TAG_A:
 			if (a->live[i] && is_author_link(n)) {
