@@ -225,6 +225,17 @@ static const char *const outside_words[] = {
 };
 
 /*
+ * Names of a box that asks the reader's consent to cookies, and of the
+ * list of the site's notices over its pages (a forum's welcome to
+ * visitors, its notice on cookies): outside the article too, but for
+ * the id of a section a table of contents names (a privacy policy's
+ * part on cookies, see read_names).
+ */
+static const char *const consent_words[] = {
+	"cookie", "cookies", "consent", "notices", NULL
+};
+
+/*
  * Names of what readers write: a thread of comments, customers' reviews
  * of a product or testimonials (in the plural that names a list of
  * them: a "review" is an article), the trackbacks and pingbacks of
@@ -390,7 +401,7 @@ enum word_list {
 	IN_GOOD = 1 << 0, IN_BAD = 1 << 1, IN_THREAD = 1 << 2,
 	IN_OUTSIDE = 1 << 3, IN_LAYOUT = 1 << 4, IN_LEAD = 1 << 5,
 	IN_RECIPE = 1 << 6, IN_ASIDE = 1 << 7, IN_MENU = 1 << 8,
-	IN_TOOLS = 1 << 9, IN_DATE = 1 << 10
+	IN_TOOLS = 1 << 9, IN_DATE = 1 << 10, IN_CONSENT = 1 << 11
 };
 
 struct word_set {
@@ -428,7 +439,7 @@ word_set_fill(struct word_set *set)
 		{ layout_words, IN_LAYOUT }, { lead_words, IN_LEAD },
 		{ recipe_words, IN_RECIPE }, { aside_words, IN_ASIDE },
 		{ menu_words, IN_MENU }, { tools_words, IN_TOOLS },
-		{ date_words, IN_DATE }
+		{ date_words, IN_DATE }, { consent_words, IN_CONSENT }
 	};
 	size_t		 j;
 	uint32_t	 h;
@@ -465,6 +476,7 @@ word_lists(const struct word_set *set, const char *w, size_t len, int *bad)
 struct names {
 	int		 good, bad, outside, thread, layout, aside, header, lead;
 	int		 recipe, caption, bio, menu, tools, hidden, button, date;
+	int		 consent;
 	uint64_t	 bad_seen[(NBAD + 63) / 64];
 };
 
@@ -818,8 +830,9 @@ name_words(const char *s, struct names *c, const unsigned char *common,
 				    memcmp(w, "title", 5) == 0) || (n == 8 &&
 				    memcmp(w, "headline", 8) == 0);
 				c->thread += thread;
+				c->consent += (in & IN_CONSENT) != 0;
 				c->outside += thread ||
-				    (in & IN_OUTSIDE) != 0;
+				    (in & (IN_OUTSIDE | IN_CONSENT)) != 0;
 				c->layout += (in & IN_LAYOUT) != 0;
 				c->lead += (in & IN_LEAD) != 0;
 				c->caption += n == 7 &&
@@ -970,6 +983,7 @@ add_names(struct names *c, const struct names *v)
 	c->hidden += v->hidden;
 	c->button += v->button;
 	c->date += v->date;
+	c->consent += v->consent;
 	for (k = 0; k < sizeof(c->bad_seen) / sizeof(*c->bad_seen); k++)
 		c->bad_seen[k] |= v->bad_seen[k];
 }
@@ -1001,7 +1015,8 @@ cached_words(struct name_cache *cache, const char *s, struct names *c,
  * how-to needs). Nor do the words of an id that the page's table of
  * contents names (mark_contents), but those of a part around the text
  * (outside_words: "footer"), of a menu or of readers' comments, which
- * lists of links to skip to them name too. Nor does "hidden" on a
+ * lists of links to skip to them name too (a box asking consent to
+ * cookies is around the text, but a section on cookies is a topic). Nor does "hidden" on a
  * panel of tabs (is_panel): a closed panel, which a reader opens (the
  * same code in another language), not a copy of the text. A box whose
  * text is all one quotation (is_quotation_box) is a post the article
@@ -1033,7 +1048,7 @@ names_of(struct article *art, const struct cex_node *n)
 		}
 		before = c;
 		cached_words(art->cache, a->value, &c, art->common);
-		if (c.outside == before.outside &&
+		if (c.outside - c.consent == before.outside - before.consent &&
 		    c.thread == before.thread && c.menu == before.menu)
 			c = before;
 	}
