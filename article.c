@@ -2335,23 +2335,30 @@ is_button(const struct article *a, uint32_t i)
  * Whether element i holds a button of 40 letters at most after other
  * text of its own (before, the roots' letters before each node): the
  * last button with text in its last 64 nodes, up to 8 levels between
- * the text and i. A button first in its box is a panel's toggle.
+ * the text and i. A button first in its box is a panel's toggle; one
+ * in a quotation (a forum's "Click to expand..." under a quoted post)
+ * is the quotation's, not a call to act.
  */
 static bool
 holds_button(const struct article *a, uint32_t i, const uint32_t *before)
 {
 	const struct cex_doc	*d = a->d;
-	uint32_t		 j, k, up, end = d->nodes[i].end;
+	uint32_t		 j, k, up, button, end = d->nodes[i].end;
 
 	for (j = end; j-- > i + 1 && j + 64 > end; ) {
 		if (!a->live[j] || node_is_element(&d->nodes[j]) ||
 		    d->nodes[j].own_letters == 0)
 			continue;
-		for (k = d->nodes[j].parent, up = 0; k != i && up < 8;
-		    k = d->nodes[k].parent, up++)
-			if (is_button(a, k))
-				return d->nodes[k].letters <= 40 &&
-				    before[k] > before[i];
+		for (k = d->nodes[j].parent, up = 0, button = 0; k != i &&
+		    up < 8; k = d->nodes[k].parent, up++)
+			if (d->nodes[k].tag == GUMBO_TAG_BLOCKQUOTE) {
+				button = 0;
+				break;
+			} else if (button == 0 && is_button(a, k))
+				button = k;
+		if (button != 0)
+			return d->nodes[button].letters <= 40 &&
+			    before[button] > before[i];
 	}
 	return false;
 }
@@ -2992,38 +2999,64 @@ same_entry_kind(const struct cex_doc *d, uint32_t p, uint32_t e)
  * the best container, or is one that its names or type mark: another
  * post, or a part of one, as the excerpts of featured posts above a
  * post are. But for the entries of a thread (a->thread), which are one
- * text. Looks 16 levels up at most.
+ * text, and whatever entries they hold. Looks 16 levels up at most.
  */
 static bool
 in_other_entry(const struct article *a, uint32_t i, uint32_t best)
 {
 	const struct cex_doc	*d = a->d;
 	uint32_t		 p, k;
+	bool			 other = false;
 
 	for (p = i, k = 0; p != 0 && k < 16 &&
 	    !(p <= best && d->nodes[p].end > best); p = d->nodes[p].parent, k++)
-		if (marks_entry(&d->nodes[p], p == i) && !(a->thread != 0 &&
-		    same_entry_kind(d, p, a->thread)))
+		if (marks_entry(&d->nodes[p], p == i)) {
+			if (a->thread != 0 && same_entry_kind(d, p, a->thread))
+				return false;
+			other = true;
+		}
+	return other;
+}
+
+/*
+ * Whether element i lies in an entry of the best's thread (a->thread):
+ * one of its kind beside it, another post. Looks 16 levels up at most.
+ */
+static bool
+in_thread(const struct article *a, uint32_t i)
+{
+	uint32_t	 p, k;
+
+	if (a->thread == 0)
+		return false;
+	for (p = a->d->nodes[i].parent, k = 0; p != 0 && k < 16;
+	    p = a->d->nodes[p].parent, k++)
+		if (same_entry_kind(a->d, p, a->thread))
 			return true;
 	return false;
 }
 
 /*
- * The entry (marks_entry) above the best container when the page's
- * headline (h1) stands before it, outside it: the title of a thread
- * whose entries are its posts (a forum's, the answers to a question),
- * not of one post among others. Else 0.
+ * The outermost entry (marks_entry) above the best container that the
+ * page's headline (h1) stands before, outside it: the title of a
+ * thread whose entries are its posts (a forum's, the answers to a
+ * question), not of one post among others. A post may hold an entry
+ * of its own around its text (XenForo's "message-body" article in its
+ * "message" article): the thread's entries are the outer ones. Else 0.
  */
 static uint32_t
 thread_entry(const struct article *a, uint32_t best)
 {
 	const struct cex_doc	*d = a->d;
-	uint32_t		 e;
+	uint32_t		 e, outer = 0;
 
-	for (e = d->nodes[best].parent; e != 0 &&
-	    !marks_entry(&d->nodes[e], false); e = d->nodes[e].parent)
-		continue;
-	return e != 0 && a->h1 != 0 && d->nodes[a->h1].end <= e ? e : 0;
+	if (a->h1 == 0)
+		return 0;
+	for (e = d->nodes[best].parent; e != 0 && d->nodes[a->h1].end <= e;
+	    e = d->nodes[e].parent)
+		if (marks_entry(&d->nodes[e], false))
+			outer = e;
+	return outer;
 }
 
 /*
@@ -4872,12 +4905,13 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	 * A class that more than three blocks elsewhere in the page share
 	 * with the best is the site's name for any box ("module", YUI's
 	 * "bd"), its widgets' and teasers' too: of so many, a part of the
-	 * article is one whose text is not linked (less than 5%), or one
-	 * that holds half as much text as the best.
+	 * article is one whose text is not linked (less than 5%), one
+	 * that holds half as much text as the best, or one in a post of
+	 * the best's thread (in_thread), a reply that quotes another.
 	 */
 	for (i = 1; i < d->nnodes; i++)
 		if (root[i] == TWIN)
-			root[i] = twins <= 3 ||
+			root[i] = twins <= 3 || in_thread(&a, i) ||
 			    20 * (uint64_t)d->nodes[i].linked <
 			    d->nodes[i].letters ||
 			    2 * (uint64_t)d->nodes[i].letters >=
