@@ -2469,6 +2469,14 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 */
 	if (n->tag == GUMBO_TAG_A && n->letters == 0 && is_fragment_link(n))
 		return CLUTTER;
+	/*
+	 * A link to nowhere that says it is a button (role=button, no
+	 * address) is a script's control: "Click to expand...", "Show
+	 * more". It leads to no text, and is none.
+	 */
+	if (n->tag == GUMBO_TAG_A && dom_attr(n, "href") == NULL &&
+	    is_button(a, i))
+		return CLUTTER;
 	if (in_sentence(a, i))
 		return NOT_CLUTTER;
 	/*
