@@ -123,7 +123,7 @@ static const char *const menu_words[] = { "menu", "nav", "navigation",
 /* The bad word of a class that hides its element (see name_words). */
 static const char *const hidden_words[] = { "hidden", NULL };
 
-static bool	is_panel(const struct cex_node *);
+static bool	is_panel(const struct cex_doc *, uint32_t);
 
 /*
  * The bad words that name a bar of controls: print, e-mail, share, save
@@ -1059,7 +1059,7 @@ names_of(struct article *art, const struct cex_node *n)
 		c.aside -= c.tools;
 		forget_words(&c, tools_words, c.tools);
 	}
-	if (c.hidden > 0 && is_panel(n)) {
+	if (c.hidden > 0 && is_panel(art->d, (uint32_t)(n - art->d->nodes))) {
 		c.aside -= c.hidden;
 		forget_words(&c, hidden_words, c.hidden);
 	}
@@ -2215,7 +2215,8 @@ heads_section(const struct cex_doc *d, uint32_t i)
 
 	if (n->letters == 0 || 2 * n->linked >= n->letters)
 		return false;
-	if (dom_attr(n, "aria-expanded") != NULL || labelled_next(d, i) != 0)
+	if (dom_attr(n, "aria-expanded") != NULL || labelled_next(d, i) != 0 ||
+	    dom_heads_next(d, i))
 		return true;
 	for (k = 0; k < 3 && i != 0; k++, i = sole_text_child(d, i))
 		for (c = i + 1; c < d->nodes[i].end; c = d->nodes[c].end)
@@ -2225,6 +2226,25 @@ heads_section(const struct cex_doc *d, uint32_t i)
 			    5 * d->nodes[c].letters >= 4 * n->letters)
 				return true;
 	return false;
+}
+
+/*
+ * Whether element i is an accordion: two panels (is_panel) or more
+ * hold half of its letters or more. Reads its first 512 nodes.
+ */
+static bool
+holds_panels(const struct cex_doc *d, uint32_t i)
+{
+	uint32_t	 k, panels = 0, end = d->nodes[i].end;
+	uint64_t	 letters = 0;
+
+	for (k = i + 1; k < end && k < i + 512; k++)
+		if (node_is_element(&d->nodes[k]) && is_panel(d, k)) {
+			panels++;
+			letters += d->nodes[k].letters;
+			k = d->nodes[k].end - 1;
+		}
+	return panels >= 2 && 2 * letters >= d->nodes[i].letters;
 }
 
 /*
@@ -2609,12 +2629,14 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 * header cell, or in one, that it heads its row or column
 	 * ("row-header-label"). Within a list's item (three levels) it
 	 * names the item's first line, a dish and its price on a menu
-	 * ("price-list-header"): a page's header is never in a list.
+	 * ("price-list-header"): a page's header is never in a list. On an
+	 * accordion (holds_panels) it names how the panels' headers look
+	 * ("kt-pane-header-alignment-left").
 	 */
 	if ((is_heading(n->tag) && 2 * n->linked < n->letters) ||
 	    n->tag == GUMBO_TAG_TABLE || n->tag == GUMBO_TAG_TH ||
 	    a->d->nodes[n->parent].tag == GUMBO_TAG_TH || (c->header > 0 &&
-	    (heads_section(a->d, i) ||
+	    (heads_section(a->d, i) || holds_panels(a->d, i) ||
 	    near_ancestor(a->d, i, GUMBO_TAG_LI, GUMBO_TAG_LI) != 0)))
 		bad -= c->header;
 	/*
@@ -3913,54 +3935,26 @@ mark_anchors(struct article *a)
 }
 
 /*
- * Whether a style attribute's declarations hide the element: "display"
- * set to "none" or "visibility" to "hidden", in any case and spacing.
- */
-static bool
-style_hides(const char *style)
-{
-	static const char *const hiding[][2] = {
-		{ "display", "none" }, { "visibility", "hidden" } };
-	const char	*p, *v;
-	size_t		 k, len;
-
-	for (k = 0; k < 2; k++)
-		for (p = style; (p = strcasestr(p, hiding[k][0])) != NULL;
-		    p += strlen(hiding[k][0])) {
-			/* A property's name begins a declaration. */
-			if (p != style && !(p[-1] == ';' || p[-1] == '{' ||
-			    ascii_is_space((unsigned char)p[-1])))
-				continue;
-			v = p + strlen(hiding[k][0]);
-			while (ascii_is_space((unsigned char)*v))
-				v++;
-			if (*v++ != ':')
-				continue;
-			while (ascii_is_space((unsigned char)*v))
-				v++;
-			len = strlen(hiding[k][1]);
-			if (strncasecmp(v, hiding[k][1], len) == 0 &&
-			    !ascii_is_alpha((unsigned char)v[len]) &&
-			    v[len] != '-')
-				return true;
-		}
-	return false;
-}
-
-/*
  * Whether a hidden element is a closed panel of tabs or of an
  * accordion, as WAI-ARIA's patterns mark them (role=tabpanel; role=region
  * labelled by its button), or as Bootstrap's tabs name theirs without a
- * role (class "tab-pane"): a click opens it, and it is the page's text,
+ * role (class "tab-pane"), or closed right after a box whose only text
+ * is a button (dom_heads_next: Kadence's "kt-accordion-panel-hidden"
+ * under its question): a click opens it, and it is the page's text,
  * the answers of an FAQ, a product's details.
  */
 static bool
-is_panel(const struct cex_node *n)
+is_panel(const struct cex_doc *d, uint32_t i)
 {
+	const struct cex_node	*n = &d->nodes[i];
 	const GumboAttribute	*role = dom_attr(n, "role");
 	const GumboAttribute	*class = dom_attr(n, "class");
+	uint32_t		 before;
 
 	if (class != NULL && has_class_word(class->value, "tab-pane", 8))
+		return true;
+	if ((before = dom_previous_element(d, i)) != 0 &&
+	    dom_heads_next(d, before))
 		return true;
 	if (role == NULL)
 		return false;
@@ -3990,7 +3984,7 @@ joins_as_panel(const struct article *a, uint32_t c)
 {
 	const struct cex_node	*n = &a->d->nodes[c];
 
-	return a->live[c] && node_is_element(n) && is_panel(n) &&
+	return a->live[c] && node_is_element(n) && is_panel(a->d, c) &&
 	    a->outside[c] == 0 && 2 * n->linked < n->letters &&
 	    !is_small_form(a, c);
 }
@@ -4026,7 +4020,7 @@ join_panels(const struct article *a, unsigned char *root, uint32_t best)
 	int			 level;
 
 	for (level = 0; level < 3 && p != 0; level++, p = d->nodes[p].parent)
-		if (node_is_element(&d->nodes[p]) && is_panel(&d->nodes[p]))
+		if (node_is_element(&d->nodes[p]) && is_panel(d, p))
 			break;
 	if (level == 3 || p == 0)
 		p = only_headings_beside(d, d->nodes[best].parent, best) ?
@@ -4147,10 +4141,10 @@ remove_hidden(struct cex_doc *d)
 		    ((at = dom_attr(n, "aria-hidden")) != NULL &&
 		    strcasecmp(at->value, "true") == 0) ||
 		    ((at = dom_attr(n, "style")) != NULL &&
-		    style_hides(at->value)) ||
+		    dom_style_hides(at->value)) ||
 		    ((at = dom_attr(n, "role")) != NULL &&
 		    strcasecmp(at->value, "tooltip") == 0) ||
-		    is_spoken_permalink(d, i)) && !is_panel(n)) {
+		    is_spoken_permalink(d, i)) && !is_panel(d, i)) {
 			n->flags |= NODE_REMOVED;
 			i = n->end;
 		} else

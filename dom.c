@@ -671,6 +671,157 @@ dom_next_element(const struct cex_doc *d, uint32_t i)
 }
 
 /*
+ * Whether a style attribute's declarations hide the element: "display"
+ * set to "none" or "visibility" to "hidden", in any case and spacing.
+ */
+bool
+dom_style_hides(const char *style)
+{
+	static const char *const hiding[][2] = {
+		{ "display", "none" }, { "visibility", "hidden" } };
+	const char	*p, *v;
+	size_t		 k, len;
+
+	for (k = 0; k < 2; k++)
+		for (p = style; (p = strcasestr(p, hiding[k][0])) != NULL;
+		    p += strlen(hiding[k][0])) {
+			/* A property's name begins a declaration. */
+			if (p != style && !(p[-1] == ';' || p[-1] == '{' ||
+			    ascii_is_space((unsigned char)p[-1])))
+				continue;
+			v = p + strlen(hiding[k][0]);
+			while (ascii_is_space((unsigned char)*v))
+				v++;
+			if (*v++ != ':')
+				continue;
+			while (ascii_is_space((unsigned char)*v))
+				v++;
+			len = strlen(hiding[k][1]);
+			if (strncasecmp(v, hiding[k][1], len) == 0 &&
+			    !ascii_is_alpha((unsigned char)v[len]) &&
+			    v[len] != '-')
+				return true;
+		}
+	return false;
+}
+
+/*
+ * Whether element n is closed, as a disclosure's panel is until a click
+ * opens it: the hidden attribute, a style that hides it
+ * (dom_style_hides), or a class that says so ("collapse", "closed",
+ * "hidden", or a word ending in "-hidden", "_hidden", "-collapsed",
+ * "-closed": Kadence's "kt-accordion-panel-hidden").
+ */
+bool
+dom_is_closed(const struct cex_node *n)
+{
+	static const char *const words[] = { "hidden", "collapse",
+	    "collapsed", "closed", NULL };
+	const GumboAttribute	*at;
+	const char		*s, *w;
+	size_t			 len, k, wl;
+
+	if (dom_attr(n, "hidden") != NULL ||
+	    ((at = dom_attr(n, "style")) != NULL && dom_style_hides(at->value)))
+		return true;
+	if ((at = dom_attr(n, "class")) == NULL)
+		return false;
+	for (s = at->value; *(s += strspn(s, " \t\n\f\r")) != '\0'; s += len) {
+		len = strcspn(s, " \t\n\f\r");
+		for (k = 0; (w = words[k]) != NULL; k++) {
+			wl = strlen(w);
+			if (len >= wl && strncasecmp(s + len - wl, w, wl) == 0 &&
+			    (len == wl || s[len - wl - 1] == '-' ||
+			    s[len - wl - 1] == '_'))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Whether button element n's type is "button": it sends no form. */
+static bool
+attr_is_button(const struct cex_node *n)
+{
+	const GumboAttribute	*type = dom_attr(n, "type");
+
+	return type != NULL && strcasecmp(type->value, "button") == 0;
+}
+
+/*
+ * Whether element box is a disclosure's header: one button (a button
+ * element of type "button", not one that sends a form, or an element
+ * whose role is button) and no text but the button's, within 32 nodes. A click on it opens the element after the
+ * box: WAI-ARIA's pattern without the attributes that scripts add once
+ * the page runs (an FAQ's question over its answer, saved so by site
+ * builders).
+ */
+bool
+dom_is_button_box(const struct cex_doc *d, uint32_t box)
+{
+	const struct cex_node	*n;
+	const GumboAttribute	*role;
+	uint32_t		 j, button = 0, inside = 0;
+
+	if (!node_is_element(&d->nodes[box]) || d->nodes[box].end - box > 32)
+		return false;
+	for (j = box; j < d->nodes[box].end; j++) {
+		n = &d->nodes[j];
+		if (node_is_element(n) && ((n->tag == GUMBO_TAG_BUTTON &&
+		    attr_is_button(n)) ||
+		    ((role = dom_attr(n, "role")) != NULL &&
+		    strcasecmp(role->value, "button") == 0))) {
+			if (button != 0 && j >= d->nodes[button].end)
+				return false;	/* a second button */
+			if (button == 0)
+				button = j;
+		} else if (n->own_letters > 0) {
+			if (button == 0 || j >= d->nodes[button].end)
+				return false;	/* text beside the button */
+			inside += n->own_letters;
+		}
+	}
+	return inside > 0;
+}
+
+/*
+ * Whether element i heads the element after it as a disclosure's
+ * header does, without saying so (pages saved before their scripts
+ * ran): it is, or its parent or grandparent is, a box whose only text
+ * is a button's (dom_is_button_box), and a closed element follows that
+ * box (dom_is_closed), not another button's box ("Show less" after
+ * "Show more"): the panel the button opens.
+ */
+bool
+dom_heads_next(const struct cex_doc *d, uint32_t i)
+{
+	uint32_t	 box, up, next;
+
+	for (box = i, up = 0; up < 3 && box != 0 &&
+	    dom_is_button_box(d, box); box = d->nodes[box].parent, up++)
+		if ((next = dom_next_element(d, box)) != 0)
+			return dom_is_closed(&d->nodes[next]) &&
+			    !dom_is_button_box(d, next);
+	return false;
+}
+
+/*
+ * The element before node i among its siblings, over text and comments
+ * between them, among the first 64 children of its parent; or 0.
+ */
+uint32_t
+dom_previous_element(const struct cex_doc *d, uint32_t i)
+{
+	uint32_t	 c, k, before = 0;
+
+	for (c = d->nodes[i].parent + 1, k = 0; c < i && k < 64;
+	    c = d->nodes[c].end, k++)
+		if (node_is_element(&d->nodes[c]))
+			before = c;
+	return c == i ? before : 0;
+}
+
+/*
  * The name of an element, not NUL-terminated: gumbo's for known tags
  * (SVG's in their mixed case), else as written in the source, in which
  * case *from_source is set: the caller lower-cases it.

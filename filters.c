@@ -124,7 +124,9 @@ is_checklist_item(const struct cex_doc *d, uint32_t i)
  * an FAQ, as WAI-ARIA's pattern has it. Its words label what follows.
  * Frameworks put the button, last, in a header box of its own, or two
  * ("accordion-header"), which the panel follows: the element after the
- * button is then the one after that box.
+ * button is then the one after that box. Without the attributes,
+ * which scripts add when the page runs, a button of type "button" that
+ * heads the element after it (dom_heads_next) does the same.
  */
 static bool
 opens_next(const struct cex_doc *d, uint32_t i)
@@ -134,7 +136,7 @@ opens_next(const struct cex_doc *d, uint32_t i)
 
 	if ((controls = dom_attr(&d->nodes[i], "aria-controls")) == NULL ||
 	    dom_attr(&d->nodes[i], "aria-expanded") == NULL)
-		return false;
+		return dom_heads_next(d, i);
 	for (box = i, up = 0; (j = dom_next_element(d, box)) == 0 && up < 2;
 	    up++)
 		if ((box = d->nodes[box].parent) == 0)
