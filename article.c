@@ -255,7 +255,8 @@ static const char *const thread_words[] = {
  * biography (named in English, or "autor", "auteur", "autore"), the
  * post's metadata ("entry-meta": its date, author,
  * categories and tags), a gallery or slideshow of pictures (their
- * captions), a call to action or to donate, tags, breadcrumbs, pages,
+ * captions; "diaporama", "galerie", "galeria", "galleria",
+ * "bildergalerie", "fotogalerie" in other languages), a call to action or to donate, tags, breadcrumbs, pages,
  * tools to print or follow, a login, a request for the reader's
  * feedback ("Was this answer helpful?"), a rating's stars (readers'
  * votes on a recipe or a product, "4.8 from 23 ratings", or a call to
@@ -270,7 +271,8 @@ static const char *const aside_words[] = {
 	"newsletter", "subscribe", "subscription", "signup", "cookie",
 	"consent", "promo", "sponsor", "sponsored", "related", "comments",
 	"disclosure", "disclaimer", "meta", "slideshow", "carousel", "gallery",
-	"slider", "cta", "donate", "donation", "donations", "tags", "tag",
+	"slider", "diaporama", "galerie", "galeria", "galleria",
+	"bildergalerie", "fotogalerie", "cta", "donate", "donation", "donations", "tags", "tag",
 	"breadcrumb", "breadcrumbs", "pagination", "toolbar", "tools", "follow",
 	"login", "print", "feedback", "rating", "ratings", "stars", "poll",
 	"polls", "umfrage", "anketa", "sondage", "sondaggio", "encuesta", NULL
