@@ -2419,6 +2419,7 @@ has_row_twins(const struct cex_doc *d, uint32_t i)
 	return twins >= 2;
 }
 
+
 /*
  * Whether box i is one of a row of cards: it, or a wrapper around it
  * that holds the same text, two levels up at most, has two siblings or
@@ -2436,6 +2437,34 @@ in_row_of_cards(const struct article *a, uint32_t i)
 	    d->nodes[p].letters == d->nodes[i].letters;
 	    k++, p = d->nodes[p].parent)
 		if (has_row_twins(d, p))
+			return true;
+	return false;
+}
+
+/*
+ * Whether element i is the text of a small box that ends in a button:
+ * the box around it, past the wrappers that hold its text alone (three
+ * levels up at most), holds 300 letters or fewer, as a call to act
+ * does (is_clutter), and a button after it. A page builder gives the
+ * text of a call to act ("Ask for a first consultation", then a
+ * button) the class of all its texts, the article's too: that text is
+ * the box's, not a part of the article.
+ */
+static bool
+in_call_box(const struct article *a, uint32_t i)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 box, k, j;
+
+	for (box = d->nodes[i].parent, k = 0; box != 0 && k < 3 &&
+	    d->nodes[box].letters == d->nodes[i].letters;
+	    box = d->nodes[box].parent, k++)
+		continue;
+	if (box == 0 || d->nodes[box].letters > 300)
+		return false;
+	for (j = d->nodes[i].end; j < d->nodes[box].end &&
+	    j < d->nodes[i].end + 256; j++)
+		if (is_button(a, j) && d->nodes[j].letters > 0)
 			return true;
 	return false;
 }
@@ -4874,7 +4903,8 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	 * storyItem"), the row of the date with the row of the text. The
 	 * twins beside the outermost wrapper that hold a data sheet
 	 * (holds_data_sheet) are a product's tab of details beside the tab
-	 * of its description. None is in the site's header (is_masthead).
+	 * of its description. None is in the site's header (is_masthead),
+	 * nor in a box that calls to act (in_call_box).
 	 * Each sibling is read once.
 	 */
 	find_wrappers(&a, best, body, &inner, &outer);
@@ -4891,7 +4921,8 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		else if (is_masthead(&a, i, best))
 			i = d->nodes[i].end - 1;	/* the site's */
 		else if ((i < parent || i >= d->nodes[parent].end) &&
-		    (is_twin(&a, i, best) || (inner != 0 &&
+		    ((is_twin(&a, i, best) && !in_call_box(&a, i)) ||
+		    (inner != 0 &&
 		    d->nodes[i].parent == d->nodes[inner].parent &&
 		    is_twin(&a, i, inner) && holds_paragraph(&a, i)) ||
 		    (outer != 0 &&
