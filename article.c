@@ -260,7 +260,7 @@ static const char *const thread_words[] = {
  * tools to print or follow, a login, a request for the reader's
  * feedback ("Was this answer helpful?"), a rating's stars (readers'
  * votes on a recipe or a product, "4.8 from 23 ratings", or a call to
- * vote), a poll (a question to the readers, its answers and their
+ * vote), readers' votes ("vote-count", "Love it!"), a poll (a question to the readers, its answers and their
  * votes: "umfrage", "anketa", "sondaggio", "encuesta"). And "hidden"
  * (see name_words).
  */
@@ -272,9 +272,10 @@ static const char *const aside_words[] = {
 	"consent", "promo", "sponsor", "sponsored", "related", "comments",
 	"disclosure", "disclaimer", "meta", "slideshow", "carousel", "gallery",
 	"slider", "diaporama", "galerie", "galeria", "galleria",
-	"bildergalerie", "fotogalerie", "cta", "donate", "donation", "donations", "tags", "tag",
-	"breadcrumb", "breadcrumbs", "pagination", "toolbar", "tools", "follow",
-	"login", "print", "feedback", "rating", "ratings", "stars", "poll",
+	"bildergalerie", "fotogalerie", "cta", "donate", "donation",
+	"donations", "tags", "tag", "breadcrumb", "breadcrumbs", "pagination",
+	"toolbar", "tools", "follow", "login", "print", "feedback", "rating",
+	"ratings", "stars", "vote", "votes", "voting", "poll",
 	"polls", "umfrage", "anketa", "sondage", "sondaggio", "encuesta", NULL
 };
 
