@@ -253,10 +253,12 @@ static const char *const thread_words[] = {
  * text, whatever other names the element has: a caption, a credit, a
  * byline, share buttons, an ad, a newsletter or cookie box, an author's
  * biography (named in English, or "autor", "auteur", "autore"), the
- * post's metadata ("entry-meta": its date, author,
- * categories and tags), a gallery or slideshow of pictures (their
- * captions; "diaporama", "galerie", "galeria", "galleria",
- * "bildergalerie", "fotogalerie" in other languages), a call to action or to donate, tags, breadcrumbs, pages,
+ * box of the expert who reviewed a health article and its list of
+ * sources ("reviewer", "sources"), the post's metadata ("entry-meta":
+ * its date, author, categories and tags), a gallery or slideshow of
+ * pictures (their captions; "diaporama", "galerie", "galeria",
+ * "galleria", "bildergalerie", "fotogalerie" in other languages), a
+ * call to action or to donate, tags, breadcrumbs, pages,
  * tools to print or follow, a login, a request for the reader's
  * feedback ("Was this answer helpful?"), a rating's stars (readers'
  * votes on a recipe or a product, "4.8 from 23 ratings", or a call to
@@ -266,7 +268,7 @@ static const char *const thread_words[] = {
  */
 static const char *const aside_words[] = {
 	"caption", "credit", "credits", "byline", "author", "autor", "auteur",
-	"autore", "bio", "share",
+	"autore", "bio", "reviewer", "sources", "share",
 	"sharing", "social", "ad", "ads", "advert", "advertisement",
 	"newsletter", "subscribe", "subscription", "signup", "cookie",
 	"consent", "promo", "sponsor", "sponsored", "related", "comments",
