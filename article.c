@@ -3152,7 +3152,11 @@ holds_paragraph(const struct article *a, uint32_t s)
  * class_words_within), with text, not mostly
  * links, and outside comments and sidebars, are parts of the article
  * too. (Sites give one class, "module" or "item", to every box of their
- * pages, lists of links included: a part of an article is text.)
+ * pages, lists of links included: a part of an article is text.) A
+ * container whose modifiers name more of what sits in an article
+ * without being its text (aside_words) than the best's do is that, not
+ * a part: Drupal's "field field--name-field-sources" beside the body's
+ * "field field--name-body".
  */
 static bool
 is_twin(const struct article *a, uint32_t i, uint32_t best)
@@ -3163,7 +3167,8 @@ is_twin(const struct article *a, uint32_t i, uint32_t best)
 	if (!a->live[i] || !node_is_element(n) || n->tag != b->tag ||
 	    a->outside[i] || n->letters == 0 || 2 * n->linked >= n->letters)
 		return false;
-	if (!has_class(n) || !has_class(b))
+	if (!has_class(n) || !has_class(b) ||
+	    a->names[i].aside > a->names[best].aside)
 		return false;
 	ci = dom_attr(n, "class");
 	cb = dom_attr(b, "class");
