@@ -295,12 +295,15 @@ static const char *const lead_words[] = {
 /*
  * Names of a recipe, in the languages whose sites name their parts in
  * their own words ("mrtn-recette_ingredients", "rezept-zutaten"): a
- * recipe's card (is_recipe_card).
+ * recipe's card (is_recipe_card). So are the names of its ingredients,
+ * the part a portal sets apart from the steps ("rcp-ingredients").
  */
 static const char *const recipe_words[] = {
 	"recipe", "recipes", "rezept", "rezepte", "recette", "recettes",
 	"ricetta", "ricette", "receta", "recetas", "receita", "receitas",
-	"recept", "recepten", "recepty", NULL
+	"recept", "recepten", "recepty", "ingredients", "ingredient",
+	"zutaten", "ingredienti", "ingredientes", "ingredienten",
+	"skladniki", NULL
 };
 
 /*
