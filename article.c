@@ -131,6 +131,12 @@ static bool	is_panel(const struct cex_doc *, uint32_t);
  */
 static const char *const tools_words[] = { "toolbar", "tools", NULL };
 
+/*
+ * The bad words that name the terms a post is filed under, a list of
+ * links ("post-tags", "tag-cloud").
+ */
+static const char *const tag_words[] = { "tag", "tags", NULL };
+
 /* The bad words that name a date: when it was published or updated. */
 static const char *const date_words[] = { "date", "dates", "timestamp",
 	"dateline", "publish", "published", "posted", "updated", NULL };
@@ -409,7 +415,8 @@ enum word_list {
 	IN_GOOD = 1 << 0, IN_BAD = 1 << 1, IN_THREAD = 1 << 2,
 	IN_OUTSIDE = 1 << 3, IN_LAYOUT = 1 << 4, IN_LEAD = 1 << 5,
 	IN_RECIPE = 1 << 6, IN_ASIDE = 1 << 7, IN_MENU = 1 << 8,
-	IN_TOOLS = 1 << 9, IN_DATE = 1 << 10, IN_CONSENT = 1 << 11
+	IN_TOOLS = 1 << 9, IN_DATE = 1 << 10, IN_CONSENT = 1 << 11,
+	IN_TAGS = 1 << 12
 };
 
 struct word_set {
@@ -447,7 +454,8 @@ word_set_fill(struct word_set *set)
 		{ layout_words, IN_LAYOUT }, { lead_words, IN_LEAD },
 		{ recipe_words, IN_RECIPE }, { aside_words, IN_ASIDE },
 		{ menu_words, IN_MENU }, { tools_words, IN_TOOLS },
-		{ date_words, IN_DATE }, { consent_words, IN_CONSENT }
+		{ date_words, IN_DATE }, { consent_words, IN_CONSENT },
+		{ tag_words, IN_TAGS }
 	};
 	size_t		 j;
 	uint32_t	 h;
@@ -484,7 +492,7 @@ word_lists(const struct word_set *set, const char *w, size_t len, int *bad)
 struct names {
 	int		 good, bad, outside, thread, layout, aside, header, lead;
 	int		 recipe, caption, bio, menu, tools, hidden, button, date;
-	int		 consent;
+	int		 consent, tags;
 	uint64_t	 bad_seen[(NBAD + 63) / 64];
 };
 
@@ -851,6 +859,7 @@ name_words(const char *s, struct names *c, const unsigned char *common,
 				c->header += n == 6 && memcmp(w, "header", 6) == 0;
 				c->menu += k >= 0 && (in & IN_MENU);
 				c->tools += k >= 0 && (in & IN_TOOLS);
+				c->tags += k >= 0 && (in & IN_TAGS);
 				c->date += k >= 0 && (in & IN_DATE);
 				c->button += (n == 6 &&
 				    memcmp(w, "button", 6) == 0) || (n == 3 &&
@@ -992,6 +1001,7 @@ add_names(struct names *c, const struct names *v)
 	c->button += v->button;
 	c->date += v->date;
 	c->consent += v->consent;
+	c->tags += v->tags;
 	for (k = 0; k < sizeof(c->bad_seen) / sizeof(*c->bad_seen); k++)
 		c->bad_seen[k] |= v->bad_seen[k];
 }
@@ -1020,7 +1030,10 @@ cached_words(struct name_cache *cache, const char *s, struct names *c,
  * (tools_words) on a block of 100 letters or more, less than a tenth
  * links: controls are links and buttons of a word or two, and such a
  * block is a list of the text's own ("tools-materials", the tools a
- * how-to needs). Nor do the words of an id that the page's table of
+ * how-to needs). Nor do the words of tags (tag_words) on a block of 100
+ * letters or more, less than half links: a post's tags are links, and
+ * such a block is a tagged list of the text's own (a manual's options,
+ * mandoc's "Bl-tag"). Nor do the words of an id that the page's table of
  * contents names (mark_contents), but those of a part around the text
  * (outside_words: "footer"), of a menu or of readers' comments, which
  * lists of links to skip to them name too (a box asking consent to
@@ -1066,6 +1079,10 @@ names_of(struct article *art, const struct cex_node *n)
 	    n->letters >= 100) {
 		c.aside -= c.tools;
 		forget_words(&c, tools_words, c.tools);
+	}
+	if (c.tags > 0 && 2 * n->linked < n->letters && n->letters >= 100) {
+		c.aside -= c.tags;
+		forget_words(&c, tag_words, c.tags);
 	}
 	if (c.hidden > 0 && is_panel(art->d, (uint32_t)(n - art->d->nodes))) {
 		c.aside -= c.hidden;
