@@ -1130,12 +1130,19 @@ is_dialog(const struct cex_node *n)
 	    strcasecmp(a->value, "true") == 0;
 }
 
+/*
+ * Whether element i is around the article: an aside, nav or footer
+ * element, one named so (outside_words, thread_words), or a dialog. But
+ * an aside named for a recipe and for no clutter is the recipe's
+ * ingredients set beside its steps, not a sidebar.
+ */
 static bool
 is_outside(const struct article *a, uint32_t i)
 {
 	const struct cex_node	*n = &a->d->nodes[i];
 
-	return n->tag == GUMBO_TAG_ASIDE || n->tag == GUMBO_TAG_NAV ||
+	return (n->tag == GUMBO_TAG_ASIDE && !a->names[i].recipe) ||
+	    n->tag == GUMBO_TAG_NAV ||
 	    n->tag == GUMBO_TAG_FOOTER || a->names[i].outside > 0 ||
 	    is_dialog(n);
 }
