@@ -1812,7 +1812,10 @@ final_score(const struct article *a, uint32_t i)
  * rather than make it a header. So is a table of records: a row of
  * header cells over three rows or more, four in five of the rows under
  * it two data cells or more and no header (a course's dates, times and
- * rooms). Its text is less than a quarter links; less than half when s
+ * rooms). So is a list of terms and their values: three terms (dt) of
+ * 40 letters or fewer and three values (dd) or more, a shop's
+ * specifications as a definition list. Its text is less than a quarter
+ * links; less than half when s
  * is the table itself, whose values may link to the index of each (a
  * thesis's author, keywords and subjects in a repository's record):
  * around a table, links are buttons and menus. Reads s once.
@@ -1822,7 +1825,7 @@ holds_data_sheet(const struct article *a, uint32_t s)
 {
 	const struct cex_doc	*d = a->d;
 	uint32_t		 i, c, rows = 0, pairs = 0, cells, first;
-	uint32_t		 heads = 0, records = 0, tds;
+	uint32_t		 heads = 0, records = 0, tds, terms = 0, values = 0;
 	bool			 th, td;
 
 	if (d->nodes[s].letters == 0 ||
@@ -1830,8 +1833,13 @@ holds_data_sheet(const struct article *a, uint32_t s)
 	    (uint64_t)d->nodes[s].linked >= d->nodes[s].letters)
 		return false;
 	for (i = s + 1; i < d->nodes[s].end; i++) {
-		if (!a->live[i] || !node_is_element(&d->nodes[i]) ||
-		    d->nodes[i].tag != GUMBO_TAG_TR)
+		if (!a->live[i] || !node_is_element(&d->nodes[i]))
+			continue;
+		terms += d->nodes[i].tag == GUMBO_TAG_DT &&
+		    d->nodes[i].letters > 0 && d->nodes[i].letters <= 40;
+		values += d->nodes[i].tag == GUMBO_TAG_DD &&
+		    d->nodes[i].letters > 0;
+		if (d->nodes[i].tag != GUMBO_TAG_TR)
 			continue;
 		rows++;
 		th = td = false;
@@ -1852,7 +1860,8 @@ holds_data_sheet(const struct article *a, uint32_t s)
 		pairs += th && td;
 	}
 	return (rows >= 3 && 5 * pairs >= 4 * rows) ||
-	    (heads >= 1 && records >= 3 && 5 * records >= 4 * (rows - heads));
+	    (heads >= 1 && records >= 3 && 5 * records >= 4 * (rows - heads)) ||
+	    (terms >= 3 && values >= 3);
 }
 
 /*
