@@ -1395,6 +1395,27 @@ labels_ad(const struct cex_doc *d, uint32_t i)
 	    label_word(d, i, w, sizeof(w)) && in_list(labels, w, strlen(w));
 }
 
+/*
+ * Whether link i says only that there is more elsewhere: "Read more",
+ * "Weiterlesen", "Lire la suite", in the languages of Europe. It leads
+ * to another page's text, and says nothing of its own.
+ */
+static bool
+labels_more(const struct cex_doc *d, uint32_t i)
+{
+	static const char *const labels[] = { "readmore", "continuereading",
+	    "learnmore", "weiterlesen", "mehrlesen", "mehrerfahren",
+	    "lirelasuite", "ensavoirplus", "leggidipiù", "leggidipiu",
+	    "leggitutto", "leermás", "leermas", "saibamais", "leiamais",
+	    "leesmeer", "meerlezen", "läsmer", "lasmer", "czytajwięcej",
+	    "czytajwiecej", NULL };
+	char		 w[64];
+
+	return d->nodes[i].tag == GUMBO_TAG_A && d->nodes[i].letters >= 6 &&
+	    d->nodes[i].letters <= 16 && label_word(d, i, w, sizeof(w)) &&
+	    in_list(labels, w, strlen(w));
+}
+
 /* Whether the first child of element i with text labels an ad. */
 static bool
 first_labels_ad(const struct cex_doc *d, uint32_t i)
@@ -2783,6 +2804,9 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 */
 	if (labels_ad(a->d, i) || (n->letters <= 1000 &&
 	    2 * n->letters < total && first_labels_ad(a->d, i)))
+		return CLUTTER;
+	/* A link that only says there is more (labels_more) leads away. */
+	if (labels_more(a->d, i))
 		return CLUTTER;
 	/* A shop's terms of delivery under its product (labels_shop_terms). */
 	if (2 * n->letters < total && labels_shop_terms(a->d, i))
