@@ -255,22 +255,20 @@ static const char *const thread_words[] = {
 };
 
 /*
- * Names of what sits inside an article's container without being its
- * text, whatever other names the element has: a caption, a credit, a
- * byline, share buttons, an ad, a newsletter or cookie box, an author's
- * biography (named in English, or "autor", "auteur", "autore"), the
- * box of the expert who reviewed a health article and its list of
- * sources ("reviewer", "sources"), the post's metadata ("entry-meta":
- * its date, author, categories and tags), a gallery or slideshow of
- * pictures (their captions; "diaporama", "galerie", "galeria",
- * "galleria", "bildergalerie", "fotogalerie" in other languages), a
- * call to action or to donate, tags, breadcrumbs, pages,
- * tools to print or follow, a login, a request for the reader's
- * feedback ("Was this answer helpful?"), a rating's stars (readers'
- * votes on a recipe or a product, "4.8 from 23 ratings", or a call to
- * vote), readers' votes ("vote-count", "Love it!"), a poll (a question to the readers, its answers and their
- * votes: "umfrage", "anketa", "sondaggio", "encuesta"). And "hidden"
- * (see name_words).
+ * Names of what sits inside an article's container without being its text,
+ * whatever other names the element has: a caption, a credit, a byline, share
+ * buttons, an ad, a newsletter or cookie box, an author's biography (named in
+ * English, or "autor", "auteur", "autore"), the box of the expert who reviewed
+ * a health article and its list of sources ("reviewer", "sources"), the post's
+ * metadata ("entry-meta": its date, author, categories and tags), a gallery or
+ * slideshow of pictures (their captions; "diaporama", "galerie", "galeria",
+ * "galleria", "bildergalerie", "fotogalerie" in other languages), a call to
+ * action or to donate, tags, breadcrumbs, pages, tools to print or follow, a
+ * login, a request for the reader's feedback ("Was this answer helpful?"), a
+ * rating's stars (readers' votes on a recipe or a product, "4.8 from 23
+ * ratings", or a call to vote), readers' votes ("vote-count", "Love it!"), a
+ * poll (a question to the readers, its answers and their votes: "umfrage",
+ * "anketa", "sondaggio", "encuesta"). And "hidden" (see name_words).
  */
 static const char *const aside_words[] = {
 	"caption", "credit", "credits", "byline", "author", "autor", "auteur",
@@ -1022,28 +1020,26 @@ cached_words(struct name_cache *cache, const char *s, struct names *c,
 }
 
 /*
- * The words of an element's names (name_attributes). A menu whose
- * text is less than a tenth links (the titles of its tabs) is not the
- * site's navigation but a list of the page's own text (a restaurant's
- * dishes, a course's plan): its words of navigation (menu_words) do
- * not count against it. Nor do the words of a bar of controls
- * (tools_words) on a block of 100 letters or more, less than a tenth
- * links: controls are links and buttons of a word or two, and such a
- * block is a list of the text's own ("tools-materials", the tools a
- * how-to needs). Nor do the words of tags (tag_words) on a block of 100
- * letters or more, less than half links: a post's tags are links, and
- * such a block is a tagged list of the text's own (a manual's options,
- * mandoc's "Bl-tag"). Nor do the words of an id that the page's table of
- * contents names (mark_contents), but those of a part around the text
- * (outside_words: "footer"), of a menu or of readers' comments, which
- * lists of links to skip to them name too (a box asking consent to
- * cookies is around the text, but a section on cookies is a topic). Nor does "hidden" on a
- * panel of tabs (is_panel): a closed panel, which a reader opens (the
- * same code in another language), not a copy of the text. A box whose
- * text is all one quotation (is_quotation_box) is a post the article
- * quotes, embedded ("social-media-embed" around a tweet): no word of
- * clutter on it counts, but those of a part around the text or of
- * readers' comments.
+ * The words of an element's names (name_attributes). A menu whose text is less
+ * than a tenth links (the titles of its tabs) is not the site's navigation but
+ * a list of the page's own text (a restaurant's dishes, a course's plan): its
+ * words of navigation (menu_words) do not count against it. Nor do the words of
+ * a bar of controls (tools_words) on a block of 100 letters or more, less than
+ * a tenth links: controls are links and buttons of a word or two, and such a
+ * block is a list of the text's own ("tools-materials", the tools a how-to
+ * needs). Nor do the words of tags (tag_words) on a block of 100 letters or
+ * more, less than half links: a post's tags are links, and such a block is a
+ * tagged list of the text's own (a manual's options, mandoc's "Bl-tag"). Nor do
+ * the words of an id that the page's table of contents names (mark_contents),
+ * but those of a part around the text (outside_words: "footer"), of a menu or
+ * of readers' comments, which lists of links to skip to them name too (a box
+ * asking consent to cookies is around the text, but a section on cookies is a
+ * topic). Nor does "hidden" on a panel of tabs (is_panel): a closed panel,
+ * which a reader opens (the same code in another language), not a copy of the
+ * text. A box whose text is all one quotation (is_quotation_box) is a post the
+ * article quotes, embedded ("social-media-embed" around a tweet): no word of
+ * clutter on it counts, but those of a part around the text or of readers'
+ * comments.
  */
 static struct names
 names_of(struct article *art, const struct cex_node *n)

@@ -749,11 +749,11 @@ attr_is_button(const struct cex_node *n)
 }
 
 /*
- * Whether element box is a disclosure's header: one button (a button
- * element of type "button", not one that sends a form, or an element
- * whose role is button) and no text but the button's, within 32 nodes. A click on it opens the element after the
- * box: WAI-ARIA's pattern without the attributes that scripts add once
- * the page runs (an FAQ's question over its answer, saved so by site
+ * Whether element box is a disclosure's header: one button (a button element of
+ * type "button", not one that sends a form, or an element whose role is button)
+ * and no text but the button's, within 32 nodes. A click on it opens the
+ * element after the box: WAI-ARIA's pattern without the attributes that scripts
+ * add once the page runs (an FAQ's question over its answer, saved so by site
  * builders).
  */
 bool
