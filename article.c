@@ -3074,6 +3074,33 @@ marks_entry(const struct cex_node *n, bool named)
 }
 
 /*
+ * Whether element i, named as outside the article, holds a panel of tabs
+ * (is_panel) of prose: 300 letters or more, less than a quarter links.
+ * Shops put the tabs of a product's description and details in a box
+ * named for its related products (OXID's "detailsRelated"); a tab of
+ * other products is a list of links. Reads the first 2048 nodes of i;
+ * an element inside one found outside is not asked.
+ */
+static bool
+holds_prose_panel(const struct article *a, uint32_t i)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 k;
+
+	if (a->names[i].thread > 0 || d->nodes[i].letters < 300)
+		return false;
+	for (k = i + 1; k < d->nodes[i].end && k < i + 2048; k++)
+		if (node_is_element(&d->nodes[k]) && is_panel(d, k)) {
+			if (d->nodes[k].letters >= 300 &&
+			    4 * (uint64_t)d->nodes[k].linked <
+			    d->nodes[k].letters)
+				return true;
+			k = d->nodes[k].end - 1;
+		}
+	return false;
+}
+
+/*
  * The letters of the biggest entry (marks_entry) below each element, in
  * a backward pass: a->entry. Only an entry of more than a quarter of
  * the page's letters (page_letters) can be more than half of a wrapper
@@ -4784,7 +4811,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		else if (node_is_element(n) && !a.anchor[i] &&
 		    n->tag != GUMBO_TAG_BODY && n->tag != GUMBO_TAG_HTML &&
 		    is_outside(&a, i) && !is_layout_wrapper(&a, i, body != 0 ?
-		    d->nodes[body].letters : 0))
+		    d->nodes[body].letters : 0) && !holds_prose_panel(&a, i))
 			a.outside[i] = a.names[i].thread > 0 ? THREAD :
 			    OUTSIDE;
 		if (live[i] && node_is_element(n) &&
