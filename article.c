@@ -3977,6 +3977,52 @@ mark_counts(struct article *a)
 	return 0;
 }
 
+/* The nearest element around node i, or i, that is an item, or 0. */
+static uint32_t
+item_of(const struct cex_doc *d, uint32_t i)
+{
+	for (; i != 0; i = d->nodes[i].parent)
+		if (node_is_element(&d->nodes[i]) &&
+		    dom_attr(&d->nodes[i], "itemscope") != NULL)
+			return i;
+	return 0;
+}
+
+/*
+ * On a page of several Product items (the product and the boxes of
+ * others a shop suggests), the product the page is about is the item
+ * that holds its first h1 with text: its first description with text,
+ * its own and not a nested item's, or 0.
+ */
+static uint32_t
+headline_description(const struct article *a)
+{
+	const struct cex_doc	*d = a->d;
+	const GumboAttribute	*prop;
+	uint32_t		 i, item;
+
+	for (i = 1; i < d->nnodes; i++)
+		if (node_is_element(&d->nodes[i]) &&
+		    d->nodes[i].tag == GUMBO_TAG_H1 && d->nodes[i].letters > 0)
+			break;
+	if (i == d->nnodes || (item = item_of(d, i)) == 0 ||
+	    !has_itemtype(&d->nodes[item], "Product"))
+		return 0;
+	for (i = item + 1; i < d->nodes[item].end; i++) {
+		if (!node_is_element(&d->nodes[i]))
+			continue;
+		if (dom_attr(&d->nodes[i], "itemscope") != NULL) {
+			i = d->nodes[i].end - 1;	/* another item's */
+			continue;
+		}
+		if (d->nodes[i].letters > 0 &&
+		    (prop = dom_attr(&d->nodes[i], "itemprop")) != NULL &&
+		    strcasecmp(prop->value, "description") == 0)
+			return i;
+	}
+	return 0;
+}
+
 /*
  * Marks the elements the page names as its main content: main,
  * role=main, itemprop=articleBody; and the description of a product
@@ -3984,9 +4030,11 @@ mark_counts(struct article *a)
  * type), which shops put in tabs beside customers' reviews and boxes of
  * other products: it is what the page is about. On a page of one such
  * product, the first is the product's description (a->thing_text,
- * is_described), unless its JSON-LD data names another (read_ld); a
- * description the item gives as a meta element's content, with no text
- * of its own, is looked for in the page's text (a->thing_summary).
+ * is_described), unless its JSON-LD data names another (read_ld); on
+ * a page of several, that of the item holding the h1
+ * (headline_description); a description the item gives as a meta
+ * element's content, with no text of its own, is looked for in the
+ * page's text (a->thing_summary).
  */
 static void
 mark_main(struct article *a)
@@ -4025,7 +4073,8 @@ mark_main(struct article *a)
 	if (products == 1) {
 		a->thing_text = described;
 		a->thing_summary = summary;
-	}
+	} else if (products > 1)
+		a->thing_text = headline_description(a);
 }
 
 /*
