@@ -779,11 +779,27 @@ guess(const unsigned char *buf, size_t len)
 	return enc;
 }
 
+/* Whether buf holds a byte beyond ASCII. */
+static bool
+has_high_byte(const unsigned char *buf, size_t len)
+{
+	size_t	 k;
+
+	for (k = 0; k < len; k++)
+		if (buf[k] >= 0x80)
+			return true;
+	return false;
+}
+
 /*
  * Decides the encoding of buf as browsers do, in this order: a BOM,
  * charset (a label the caller has checked) if not NULL, a <meta>
  * declaration, valid UTF-8, then a guess from the bytes (guess). *bom
- * gets the length of a BOM to skip.
+ * gets the length of a BOM to skip. But a page that declares another
+ * encoding and whose bytes are all valid UTF-8, beyond ASCII, is UTF-8:
+ * crawlers and archives convert the pages they save to UTF-8 and leave
+ * the declaration as it was, and text in a legacy encoding is valid
+ * UTF-8 by chance only when it is ASCII.
  */
 int
 enc_detect(const unsigned char *buf, size_t len, const char *charset,
@@ -807,7 +823,9 @@ enc_detect(const unsigned char *buf, size_t len, const char *charset,
 	if (charset != NULL)
 		return enc_lookup(charset, strlen(charset));
 	if ((enc = prescan(buf, len)) != -1)
-		return enc;
+		return enc != ENC_UTF8 && enc != ENC_REPLACEMENT &&
+		    has_high_byte(buf, len) &&
+		    utf8_valid_prefix(buf, len) == len ? ENC_UTF8 : enc;
 	return utf8_valid_prefix(buf, len) == len ? ENC_UTF8 : guess(buf, len);
 }
 
