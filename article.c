@@ -259,7 +259,8 @@ static const char *const thread_words[] = {
  * whatever other names the element has: a caption, a credit, a byline, share
  * buttons, an ad, a newsletter or cookie box, an author's biography (named in
  * English, or "autor", "auteur", "autore"), the box of the expert who reviewed
- * a health article and its list of sources ("reviewer", "sources"), the post's
+ * a health article and its list of sources ("reviewer", "sources"), a
+ * disclaimer ("haftungsausschluss", "rechtshinweis" in German), the post's
  * metadata ("entry-meta": its date, author, categories and tags), a gallery or
  * slideshow of pictures (their captions; "diaporama", "galerie", "galeria",
  * "galleria", "bildergalerie", "fotogalerie" in other languages), a call to
@@ -276,7 +277,8 @@ static const char *const aside_words[] = {
 	"sharing", "social", "ad", "ads", "advert", "advertisement",
 	"newsletter", "subscribe", "subscription", "signup", "cookie",
 	"consent", "promo", "sponsor", "sponsored", "related", "comments",
-	"disclosure", "disclaimer", "meta", "slideshow", "carousel", "gallery",
+	"disclosure", "disclaimer", "haftungsausschluss", "rechtshinweis",
+	"meta", "slideshow", "carousel", "gallery",
 	"slider", "diaporama", "galerie", "galeria", "galleria",
 	"bildergalerie", "fotogalerie", "cta", "donate", "donation",
 	"donations", "tags", "tag", "breadcrumb", "breadcrumbs", "pagination",
