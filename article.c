@@ -1956,16 +1956,6 @@ is_form_box(uint16_t tag)
 	    tag == GUMBO_TAG_ASIDE || tag == GUMBO_TAG_FORM;
 }
 
-/* Whether an element's rel attribute has the word given, in any case. */
-static bool
-has_rel(const struct cex_node *n, const char *word)
-{
-	const GumboAttribute	*at;
-
-	return (at = dom_attr(n, "rel")) != NULL &&
-	    dom_has_token(at->value, word);
-}
-
 /* Whether a block is mostly links: a list of other pages. */
 static bool
 is_link_list(const struct cex_node *n)
@@ -3035,14 +3025,11 @@ has_itemtype(const struct cex_node *n, const char *type)
 static bool
 is_comment_item(const struct cex_node *n)
 {
-	const GumboAttribute	*at;
-
 	if (!node_is_element(n) || dom_attr(n, "itemscope") == NULL)
 		return false;
 	return has_itemtype(n, "Comment") ||
-	    ((at = dom_attr(n, "itemprop")) != NULL &&
-	    (strcasecmp(at->value, "comment") == 0 ||
-	    strcasecmp(at->value, "comments") == 0));
+	    dom_attr_is(n, "itemprop", "comment") ||
+	    dom_attr_is(n, "itemprop", "comments");
 }
 
 /*
@@ -3787,7 +3774,7 @@ is_author_link(const struct cex_node *n)
 	const char		*p;
 	size_t			 k, len;
 
-	if (has_rel(n, "author"))
+	if (dom_attr_is(n, "rel", "author"))
 		return true;
 	if ((at = dom_attr(n, "href")) == NULL)
 		return false;
@@ -3867,7 +3854,7 @@ mark_fields(struct article *a)
 			}
 			if (dom_attr(n, "href") == NULL)
 				break;
-			if (!has_rel(n, "sponsored"))
+			if (!dom_attr_is(n, "rel", "sponsored"))
 				a->field[i] |= OWN_LINK;
 			else if (!beside_text(d, i))
 				a->field[i] |= AD_LINK;
@@ -4000,7 +3987,6 @@ static uint32_t
 headline_description(const struct article *a)
 {
 	const struct cex_doc	*d = a->d;
-	const GumboAttribute	*prop;
 	uint32_t		 i, item;
 
 	for (i = 1; i < d->nnodes; i++)
@@ -4018,8 +4004,7 @@ headline_description(const struct article *a)
 			continue;
 		}
 		if (d->nodes[i].letters > 0 &&
-		    (prop = dom_attr(&d->nodes[i], "itemprop")) != NULL &&
-		    strcasecmp(prop->value, "description") == 0)
+		    dom_attr_is(&d->nodes[i], "itemprop", "description"))
 			return i;
 	}
 	return 0;

@@ -468,6 +468,8 @@ bool		 dom_is_letter(int32_t);
 bool		 dom_is_space(int32_t);
 const GumboAttribute *dom_attr(const struct cex_node *, const char *);
 bool		 dom_has_token(const char *, const char *);
+bool		 dom_attr_is(const struct cex_node *, const char *,
+		    const char *);
 uint32_t	 dom_next_element(const struct cex_doc *, uint32_t);
 uint32_t	 dom_previous_element(const struct cex_doc *, uint32_t);
 bool		 dom_is_button_box(const struct cex_doc *, uint32_t);

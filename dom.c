@@ -656,6 +656,18 @@ dom_has_token(const char *s, const char *word)
 }
 
 /*
+ * Whether element n's attribute name holds the token value, in any case
+ * (rel=stylesheet, type=button, role=button, itemprop=description).
+ */
+bool
+dom_attr_is(const struct cex_node *n, const char *name, const char *value)
+{
+	const GumboAttribute	*a = dom_attr(n, name);
+
+	return a != NULL && dom_has_token(a->value, value);
+}
+
+/*
  * The element right after node i among its siblings, over text and
  * comments between them, or 0 if none.
  */
@@ -739,15 +751,6 @@ dom_is_closed(const struct cex_node *n)
 	return false;
 }
 
-/* Whether button element n's type is "button": it sends no form. */
-static bool
-attr_is_button(const struct cex_node *n)
-{
-	const GumboAttribute	*type = dom_attr(n, "type");
-
-	return type != NULL && strcasecmp(type->value, "button") == 0;
-}
-
 /*
  * Whether element box is a disclosure's header: one button (a button element of
  * type "button", not one that sends a form, or an element whose role is button)
@@ -760,7 +763,6 @@ bool
 dom_is_button_box(const struct cex_doc *d, uint32_t box)
 {
 	const struct cex_node	*n;
-	const GumboAttribute	*role;
 	uint32_t		 j, button = 0, inside = 0;
 
 	if (!node_is_element(&d->nodes[box]) || d->nodes[box].end - box > 32)
@@ -768,9 +770,8 @@ dom_is_button_box(const struct cex_doc *d, uint32_t box)
 	for (j = box; j < d->nodes[box].end; j++) {
 		n = &d->nodes[j];
 		if (node_is_element(n) && ((n->tag == GUMBO_TAG_BUTTON &&
-		    attr_is_button(n)) ||
-		    ((role = dom_attr(n, "role")) != NULL &&
-		    strcasecmp(role->value, "button") == 0))) {
+		    dom_attr_is(n, "type", "button")) ||
+		    dom_attr_is(n, "role", "button"))) {
 			if (button != 0 && j >= d->nodes[button].end)
 				return false;	/* a second button */
 			if (button == 0)

@@ -22,14 +22,6 @@ group_on(const struct cex_opts *opts, enum elem_group g)
 	return (opts->groups & (1u << g)) != 0;
 }
 
-static bool
-attr_is(const struct cex_node *n, const char *name, const char *value)
-{
-	const GumboAttribute *a = dom_attr(n, name);
-
-	return a != NULL && dom_has_token(a->value, value);
-}
-
 /*
  * Attribute filter: marks for removal the attributes named by
  * --strip-attrs and, while styles are removed, every style attribute.
@@ -113,7 +105,7 @@ is_checklist_item(const struct cex_doc *d, uint32_t i)
 	for (j = i + 1; j < d->nodes[i].end && j < i + 16; j++)
 		if (node_is_element(&d->nodes[j]) &&
 		    d->nodes[j].tag == GUMBO_TAG_INPUT &&
-		    attr_is(&d->nodes[j], "type", "checkbox"))
+		    dom_attr_is(&d->nodes[j], "type", "checkbox"))
 			return true;
 	return false;
 }
@@ -179,11 +171,11 @@ filter_elements(struct cex_doc *d, const struct cex_opts *opts)
 			act = tagmap_get(&opts->elements, n->g);
 			if (act == ACT_KEEP && n->tag == GUMBO_TAG_LINK &&
 			    group_on(opts, GROUP_STYLES) &&
-			    attr_is(n, "rel", "stylesheet"))
+			    dom_attr_is(n, "rel", "stylesheet"))
 				act = ACT_REMOVE;
 			if (act == ACT_KEEP && n->tag == GUMBO_TAG_INPUT &&
 			    group_on(opts, GROUP_IMAGES) &&
-			    attr_is(n, "type", "image"))
+			    dom_attr_is(n, "type", "image"))
 				act = ACT_REMOVE;
 			if (act == ACT_REMOVE && n->tag == GUMBO_TAG_BUTTON &&
 			    (tag_is_heading(d->nodes[n->parent].tag) ||
