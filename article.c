@@ -1373,6 +1373,20 @@ labels_shop_terms(const struct cex_doc *d, uint32_t i)
 }
 
 /*
+ * Whether element i, of min to max letters, is a label (label_word)
+ * among labels: the bound keeps most elements from being read.
+ */
+static bool
+labelled_as(const struct cex_doc *d, uint32_t i, uint32_t min, uint32_t max,
+    const char *const *labels)
+{
+	char	 w[64];
+
+	return d->nodes[i].letters >= min && d->nodes[i].letters <= max &&
+	    label_word(d, i, w, sizeof(w)) && in_list(labels, w, strlen(w));
+}
+
+/*
  * Whether element i is the label of an advertisement's slot: its text
  * (label_word) is the word pages of many languages put over one, or the
  * words over a sponsor's box ("Presented by", "präsentiert von").
@@ -1386,11 +1400,9 @@ labels_ad(const struct cex_doc *d, uint32_t i)
 	    "pubblicità", "pubblicita", "advertentie", "reklame", "reklama",
 	    "annons", "annonce", "mainos", "reklám", "реклама", "presentedby",
 	    "sponsoredby", "präsentiertvon", "gesponsertvon", NULL };
-	char		 w[64];
 
 	/* The labels have 2 to 14 letters: most elements are not asked. */
-	return d->nodes[i].letters >= 2 && d->nodes[i].letters <= 14 &&
-	    label_word(d, i, w, sizeof(w)) && in_list(labels, w, strlen(w));
+	return labelled_as(d, i, 2, 14, labels);
 }
 
 /*
@@ -1407,11 +1419,9 @@ labels_more(const struct cex_doc *d, uint32_t i)
 	    "leggitutto", "leermás", "leermas", "saibamais", "leiamais",
 	    "leesmeer", "meerlezen", "läsmer", "lasmer", "czytajwięcej",
 	    "czytajwiecej", NULL };
-	char		 w[64];
 
-	return d->nodes[i].tag == GUMBO_TAG_A && d->nodes[i].letters >= 6 &&
-	    d->nodes[i].letters <= 16 && label_word(d, i, w, sizeof(w)) &&
-	    in_list(labels, w, strlen(w));
+	return d->nodes[i].tag == GUMBO_TAG_A &&
+	    labelled_as(d, i, 6, 16, labels);
 }
 
 /* Whether the first child of element i with text labels an ad. */
