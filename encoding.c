@@ -799,7 +799,8 @@ has_high_byte(const unsigned char *buf, size_t len)
  * encoding and whose bytes are all valid UTF-8, beyond ASCII, is UTF-8:
  * crawlers and archives convert the pages they save to UTF-8 and leave
  * the declaration as it was, and text in a legacy encoding is valid
- * UTF-8 by chance only when it is ASCII.
+ * UTF-8 by chance only when it is ASCII. (All-ASCII bytes keep the
+ * declared encoding: ISO-2022-JP is written in them.)
  */
 int
 enc_detect(const unsigned char *buf, size_t len, const char *charset,
