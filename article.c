@@ -3665,6 +3665,29 @@ is_masthead(const struct article *a, uint32_t i, uint32_t best)
 }
 
 /*
+ * The page's main landmark around the best container: its nearest
+ * ancestor that is a main element or has role main, or 0. A site puts
+ * its alerts and banners before the landmark, in boxes of the same
+ * class as the text's (Drupal's "field field--name-body" on every
+ * block of text): none of those is a part of the article. (What
+ * follows the landmark may be: Enfold wraps the first section of a
+ * page in main, and the others beside it.)
+ */
+static uint32_t
+main_landmark(const struct cex_doc *d, uint32_t best)
+{
+	const GumboAttribute	*role;
+	uint32_t		 p;
+
+	for (p = d->nodes[best].parent; p != 0; p = d->nodes[p].parent)
+		if (d->nodes[p].tag == GUMBO_TAG_MAIN ||
+		    ((role = dom_attr(&d->nodes[p], "role")) != NULL &&
+		    strcasecmp(role->value, "main") == 0))
+			return p;
+	return 0;
+}
+
+/*
  * A recipe's card, its ingredients and steps in short lines that score
  * as little as a menu, is the content of a recipe page even where it
  * sits apart from the post about the dish: an element the page marks
@@ -4787,7 +4810,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	struct article	 a;
 	unsigned char	*root = NULL, *live, *comments_from = NULL;
 	uint32_t	 i, best = 0, c, parent, body, total, want, k, twins;
-	uint32_t	 inner, outer;
+	uint32_t	 inner, outer, landmark;
 	double		 best_score = 0;
 	uint64_t	 threads;
 	int		 rc = -1;
@@ -5041,10 +5064,12 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	 * twins beside the outermost wrapper that hold a data sheet
 	 * (holds_data_sheet) are a product's tab of details beside the tab
 	 * of its description. None is in the site's header (is_masthead),
-	 * nor in a box that calls to act (in_call_box).
+	 * nor in a box that calls to act (in_call_box), nor before the
+	 * page's main landmark (main_landmark).
 	 * Each sibling is read once.
 	 */
 	find_wrappers(&a, best, body, &inner, &outer);
+	landmark = main_landmark(d, best);
 	if (has_class(&d->nodes[best]))
 		inner = 0;
 	twins = 0;
@@ -5058,6 +5083,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		else if (is_masthead(&a, i, best))
 			i = d->nodes[i].end - 1;	/* the site's */
 		else if ((i < parent || i >= d->nodes[parent].end) &&
+		    (landmark == 0 || i > landmark) &&
 		    ((is_twin(&a, i, best) && !in_call_box(&a, i)) ||
 		    (inner != 0 &&
 		    d->nodes[i].parent == d->nodes[inner].parent &&
