@@ -186,6 +186,8 @@ struct article {
 	const char	*thing_summary;	/* a product's description in a meta */
 	uint32_t	 thing_text;	/* holds the product's or recipe's
 					   description */
+	bool		 thing;		/* the data describe one product or
+					   recipe */
 	uint32_t	*own;		/* letters in text children, not blocks */
 	uint32_t	*entry;		/* letters of the biggest entry inside */
 	uint32_t	*main_of;	/* the nearest MAIN ancestor, or 0 */
@@ -1700,6 +1702,7 @@ read_ld(struct article *a)
 			return -1;
 		}
 	}
+	a->thing |= things == 1;
 	if (things == 1 && description != NULL &&
 	    (i = find_text(a, description)) != 0)
 		a->thing_text = i;
@@ -4092,6 +4095,7 @@ mark_main(struct article *a)
 		a->main_of[i] = is_main(a, n->parent) ? n->parent :
 		    a->main_of[n->parent];
 	}
+	a->thing |= products == 1;
 	if (products == 1) {
 		a->thing_text = described;
 		a->thing_summary = summary;
@@ -4192,6 +4196,33 @@ titles_panel(const struct article *a, uint32_t k)
 	uint32_t	 p;
 
 	return (p = labelled_next(a->d, k)) != 0 && joins_as_panel(a, p);
+}
+
+/*
+ * A product's details sit beside its description, in a column or box
+ * of their own whose class, utility classes or none, makes it no twin
+ * of the description's: when the best container is the product's
+ * description as the page's data give it (a->thing_text), a sibling of
+ * the best or of its parent that holds a data sheet (holds_data_sheet),
+ * outside comments and sidebars, joins it with what it holds besides
+ * (its heading, notes on care). Each sibling's nodes are read once.
+ */
+static void
+join_sheets(const struct article *a, unsigned char *root, uint32_t best)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 c, p, k;
+
+	if (!a->thing)
+		return;
+	for (k = 0, c = best; k < 2 && (p = d->nodes[c].parent) != 0;
+	    k++, c = p)
+		for (uint32_t s = p + 1; s < d->nodes[p].end;
+		    s = d->nodes[s].end)
+			if (s != c && !root[s] && node_is_element(&d->nodes[s]) &&
+			    a->live[s] && !a->outside[s] &&
+			    holds_data_sheet(a, s))
+				root[s] = 1;
 }
 
 /*
@@ -5057,6 +5088,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		    is_grid_of_twins(&a, c, best))))
 			root[c] = 1;
 	join_panels(&a, root, best);
+	join_sheets(&a, root, best);
 	/*
 	 * When the best has no class (a bare article), the twins of the
 	 * nearest wrapper around it (find_wrappers), beside that wrapper,
