@@ -4211,13 +4211,13 @@ static void
 join_sheets(const struct article *a, unsigned char *root, uint32_t best)
 {
 	const struct cex_doc	*d = a->d;
-	uint32_t		 c, p, k;
+	uint32_t		 c, p, k, s;
 
 	if (!a->thing)
 		return;
 	for (k = 0, c = best; k < 2 && (p = d->nodes[c].parent) != 0;
 	    k++, c = p)
-		for (uint32_t s = p + 1; s < d->nodes[p].end;
+		for (s = p + 1; s < d->nodes[p].end;
 		    s = d->nodes[s].end)
 			if (s != c && !root[s] && node_is_element(&d->nodes[s]) &&
 			    a->live[s] && !a->outside[s] &&
