@@ -3503,6 +3503,51 @@ is_lead(const struct article *a, uint32_t i)
 }
 
 /*
+ * Whether element i is a paper's abstract: its first element is a
+ * heading that says so ("Abstract"), and it holds 100 letters or more
+ * besides, less than a quarter links.
+ */
+static bool
+is_abstract(const struct article *a, uint32_t i)
+{
+	static const char *const labels[] = { "abstract", "abstrakt", NULL };
+	const struct cex_doc	*d = a->d;
+	uint32_t		 c;
+
+	if (!a->live[i] || !node_is_element(&d->nodes[i]) || a->outside[i] ||
+	    4 * (uint64_t)d->nodes[i].linked >= d->nodes[i].letters)
+		return false;
+	for (c = i + 1; c < d->nodes[i].end; c = d->nodes[c].end)
+		if (node_is_element(&d->nodes[c]))
+			break;
+	return c < d->nodes[i].end && is_heading(d->nodes[c].tag) &&
+	    d->nodes[i].letters >= d->nodes[c].letters + 100 &&
+	    labelled_as(d, c, 5, 9, labels);
+}
+
+/*
+ * A paper's abstract sits apart from its body, in a section between the
+ * title and the body that a heading names (is_abstract): unlike a
+ * news story's standfirst, which a reader may skip, it is the paper's
+ * own text under any taste, and joins it. Each element between the
+ * page's h1 and the best container is looked at once.
+ */
+static void
+keep_abstract(const struct article *a, unsigned char *root, uint32_t best)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 i;
+
+	if (a->h1 == 0 || a->h1 > best)
+		return;
+	for (i = d->nodes[a->h1].end; i < best; i++)
+		if (d->nodes[i].end <= best && (root[i] || is_abstract(a, i))) {
+			root[i] = 1;
+			i = d->nodes[i].end - 1;
+		}
+}
+
+/*
  * --lead: an article's standfirst sits between its headline and its
  * text, set apart from the text's container. Keeps (in root) the
  * standfirsts after the first h1 and before the best container, within
@@ -5148,6 +5193,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			    d->nodes[i].letters ||
 			    2 * (uint64_t)d->nodes[i].letters >=
 			    d->nodes[best].letters;
+	keep_abstract(&a, root, best);
 	if (opts->lead)
 		keep_lead(&a, root, best);
 	keep_headings(&a, root);
