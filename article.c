@@ -178,6 +178,7 @@ struct article {
 #define OWN_LINK	128	/* ... a link not paid for */
 #define AD_LINKS	256	/* ... two or more AD_LINK */
 #define PROSE		512	/* ... a paragraph of 150 letters or more */
+#define HEADS		1024	/* ... a heading below the title */
 	uint32_t	 title;		/* --title: the h1 kept, or 0 */
 	uint32_t	 h1;		/* the first live h1 with text, or 0 */
 	uint32_t	 thread;	/* the best's entry in a thread, or 0 */
@@ -2742,10 +2743,14 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	/*
 	 * A block named as a caption alone that holds 600 letters or more
 	 * is not the line under a picture (a news agency's run to 400) but
-	 * the text of a post told in pictures.
+	 * the text of a post told in pictures; nor is one that holds a
+	 * heading and a paragraph of 150 letters or more (HEADS, PROSE),
+	 * a card of text beside a picture: a newsletter's "caption block",
+	 * a book's cover and its title and review.
 	 */
 	if (c->caption > 0 && c->caption == bad && c->caption == aside &&
-	    n->letters >= 600)
+	    (n->letters >= 600 ||
+	    (a->field[i] & (HEADS | PROSE)) == (HEADS | PROSE)))
 		bad = aside = 0;
 	/* On a page of people (a->people), a biography is the text. */
 	if (a->people && c->bio > 0 && c->bio == bad && c->bio == aside)
@@ -3883,7 +3888,8 @@ is_author_link(const struct cex_node *n)
  * button (PRESS), a link to an author's page (AUTHOR), a link marked
  * as paid for (rel=sponsored) on a line of its own (AD_LINK) or any
  * other link (OWN_LINK), two or more of the paid ones (AD_LINKS), and
- * a paragraph of 150 letters or more, not mostly links (PROSE);
+ * a paragraph of 150 letters or more, not mostly links (PROSE), and a
+ * heading below the title with text (HEADS);
  * backward, each node's marks given to its parent.
  * The forms group has removed them from the output, not from the tree.
  */
@@ -3929,6 +3935,14 @@ mark_fields(struct article *a)
 		case GUMBO_TAG_P:
 			if (n->letters >= 150 && 2 * n->linked < n->letters)
 				a->field[i] |= PROSE;
+			break;
+		case GUMBO_TAG_H2:
+		case GUMBO_TAG_H3:
+		case GUMBO_TAG_H4:
+		case GUMBO_TAG_H5:
+		case GUMBO_TAG_H6:
+			if (n->letters > 0)
+				a->field[i] |= HEADS;
 			break;
 		case GUMBO_TAG_A:
 			if (a->live[i] && is_author_link(n)) {
