@@ -293,14 +293,17 @@ static const char *const aside_words[] = {
 /*
  * Names of a standfirst: the paragraph between a headline and the text
  * that sums the article up ("lead", "intro", "dek", "chapo", and
- * "desc", French sites' "article__desc"). Not "description": that names
+ * "desc", French sites' "article__desc", and the words for it in the
+ * languages of Europe: "entradilla", "sottotitolo", "catenaccio",
+ * "vorspann", "anriss"). Not "description": that names
  * the site's under its name, an author's, and the text of news sites
  * whose template calls the story a description (Dragnet's pages lose).
  */
 static const char *const lead_words[] = {
 	"lead", "leadin", "intro", "standfirst", "summary", "excerpt", "deck",
 	"dek", "subtitle", "subhead", "subheadline", "abstract", "teaser",
-	"chapo", "desc", NULL
+	"chapo", "desc", "entradilla", "subtitulo", "subtitular", "sottotitolo",
+	"catenaccio", "vorspann", "anriss", NULL
 };
 
 /*
