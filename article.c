@@ -179,6 +179,7 @@ struct article {
 #define AD_LINKS	256	/* ... two or more AD_LINK */
 #define PROSE		512	/* ... a paragraph of 150 letters or more */
 #define HEADS		1024	/* ... a heading below the title */
+#define MEDIA		2048	/* ... a picture, a video or a frame */
 	uint32_t	 title;		/* --title: the h1 kept, or 0 */
 	uint32_t	 h1;		/* the first live h1 with text, or 0 */
 	uint32_t	 thread;	/* the best's entry in a thread, or 0 */
@@ -2629,6 +2630,17 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	if (a->count_only[i])
 		return CLUTTER;
 	/*
+	 * A box of a line or two (150 letters at most, less than a quarter
+	 * of the text) that holds a picture or a video and a button, and
+	 * no paragraph of prose nor table, is a player (the still of a
+	 * video, its button to play, its title: "Video: the site seen from
+	 * above") or a card, not the article's text.
+	 */
+	if ((a->field[i] & (MEDIA | PRESS | PROSE | TABLE | FIELD)) ==
+	    (MEDIA | PRESS) && is_form_box(n->tag) && n->letters <= 150 &&
+	    4 * n->letters < total)
+		return CLUTTER;
+	/*
 	 * A box with a field to type in (an email address, a name and
 	 * password, words to search) and a few sentences is a call to sign
 	 * up, log in or search, not the article's text, whatever it is
@@ -3891,8 +3903,9 @@ is_author_link(const struct cex_node *n)
  * button (PRESS), a link to an author's page (AUTHOR), a link marked
  * as paid for (rel=sponsored) on a line of its own (AD_LINK) or any
  * other link (OWN_LINK), two or more of the paid ones (AD_LINKS), and
- * a paragraph of 150 letters or more, not mostly links (PROSE), and a
- * heading below the title with text (HEADS);
+ * a paragraph of 150 letters or more, not mostly links (PROSE), a
+ * heading below the title with text (HEADS), and a picture, a video or
+ * a frame (MEDIA);
  * backward, each node's marks given to its parent.
  * The forms group has removed them from the output, not from the tree.
  */
@@ -3928,6 +3941,11 @@ mark_fields(struct article *a)
 			break;
 		case GUMBO_TAG_TABLE:
 			a->field[i] |= TABLE;
+			break;
+		case GUMBO_TAG_IMG:
+		case GUMBO_TAG_VIDEO:
+		case GUMBO_TAG_IFRAME:
+			a->field[i] |= MEDIA;
 			break;
 		case GUMBO_TAG_SELECT:
 			a->field[i] |= CHOICE;
