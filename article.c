@@ -2071,6 +2071,43 @@ is_fragment_link(const struct cex_node *n)
 }
 
 /*
+ * Whether element i is a heading below the title, lies in one (four
+ * levels up at most) or is its box (three levels of boxes that hold
+ * all of its text at most: sole_text_child), and the heading's text is
+ * all links that lead to places in the page itself (is_fragment_link):
+ * the title of a section that a reader opens there (Bootstrap's and
+ * WPBakery's accordions make their titles such links), not another
+ * page's headline, nor a list of links. The heading's first 64 nodes
+ * are read.
+ */
+static bool
+in_page_heading(const struct cex_doc *d, uint32_t i)
+{
+	uint32_t	 h, j, k;
+
+	for (h = i, k = 0; h != 0 && k < 3 && !is_heading(d->nodes[h].tag);
+	    h = sole_text_child(d, h), k++)
+		continue;
+	if (h == 0 || !is_heading(d->nodes[h].tag))
+		for (h = i, k = 0; h != 0 && k < 5 &&
+		    !is_heading(d->nodes[h].tag);
+		    h = d->nodes[h].parent, k++)
+			continue;
+	if (h == 0 || !is_heading(d->nodes[h].tag) ||
+	    d->nodes[h].letters == 0 ||
+	    d->nodes[h].linked < d->nodes[h].letters ||
+	    d->nodes[h].end - h > 64)
+		return false;
+	for (j = h + 1; j < d->nodes[h].end; j++)
+		if (node_is_element(&d->nodes[j]) &&
+		    d->nodes[j].tag == GUMBO_TAG_A &&
+		    dom_attr(&d->nodes[j], "href") != NULL &&
+		    !is_fragment_link(&d->nodes[j]))
+			return false;
+	return true;
+}
+
+/*
  * Whether element i is words inside a sentence: phrasing content whose
  * paragraph holds twice as many letters of its own besides, and
  * sentence punctuation. Its class names what it names (a place a link leads to,
@@ -2268,7 +2305,8 @@ near_ancestor(const struct cex_doc *d, uint32_t i, uint16_t a, uint16_t b)
  * Whether element i is the box of a heading of the article's sections
  * (TYPO3's "frame-header", a page builder's "section-header"): a child
  * heading below the first level holds four fifths of its letters or
- * more, and it is not mostly links; or the child of a box between them
+ * more, and it is not mostly links (but links to places in the page
+ * itself: in_page_heading); or the child of a box between them
  * that holds all the text, two boxes down at most (Notion's
  * "notion-header-block" around a box around its h2). Its children are
  * read, and theirs, once for each element named as a header. So is the
@@ -2283,7 +2321,8 @@ heads_section(const struct cex_doc *d, uint32_t i)
 	const struct cex_node	*n = &d->nodes[i];
 	uint32_t		 c, k;
 
-	if (n->letters == 0 || 2 * n->linked >= n->letters)
+	if (n->letters == 0 ||
+	    (2 * n->linked >= n->letters && !in_page_heading(d, i)))
 		return false;
 	if (dom_attr(n, "aria-expanded") != NULL || labelled_next(d, i) != 0 ||
 	    dom_heads_next(d, i))
@@ -2851,7 +2890,8 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	if (n->links > 0 && n->linked == n->letters &&
 	    heads_with_controls(a->d, n->parent))
 		return CLUTTER;
-	return is_link_list(n) ? CLUTTER : NOT_CLUTTER;
+	return is_link_list(n) && !in_page_heading(a->d, i) ? CLUTTER :
+	    NOT_CLUTTER;
 }
 
 /*
