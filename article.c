@@ -124,6 +124,8 @@ static const char *const menu_words[] = { "menu", "nav", "navigation",
 static const char *const hidden_words[] = { "hidden", NULL };
 
 static bool	is_panel(const struct cex_doc *, uint32_t);
+static uint32_t	near_ancestor(const struct cex_doc *, uint32_t, uint16_t,
+		    uint16_t);
 
 /*
  * The bad words that name a bar of controls: print, e-mail, share, save
@@ -1141,7 +1143,9 @@ is_dialog(const struct cex_node *n)
  * Whether element i is around the article: an aside, nav or footer
  * element, one named so (outside_words, thread_words), or a dialog. But
  * an aside named for a recipe and for no clutter is the recipe's
- * ingredients set beside its steps, not a sidebar.
+ * ingredients set beside its steps, not a sidebar; and a footer element
+ * in a blockquote, up to three levels, is the quotation's source, who
+ * said it (as HTML writes a citation), not a page's footer.
  */
 static bool
 is_outside(const struct article *a, uint32_t i)
@@ -1150,8 +1154,9 @@ is_outside(const struct article *a, uint32_t i)
 
 	return (n->tag == GUMBO_TAG_ASIDE && !a->names[i].recipe) ||
 	    n->tag == GUMBO_TAG_NAV ||
-	    n->tag == GUMBO_TAG_FOOTER || a->names[i].outside > 0 ||
-	    is_dialog(n);
+	    (n->tag == GUMBO_TAG_FOOTER && near_ancestor(a->d, i,
+	    GUMBO_TAG_BLOCKQUOTE, GUMBO_TAG_BLOCKQUOTE) == 0) ||
+	    a->names[i].outside > 0 || is_dialog(n);
 }
 
 /*
