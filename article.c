@@ -1644,7 +1644,10 @@ no_text_before(const struct article *a, uint32_t from, uint32_t t)
  * The element whose text is a text the page's data gives (a product's
  * description in its JSON-LD): around where it runs in the page's text
  * (find_key), the nearest element that holds 0.8 of its letters, if it
- * holds no more than 1.5 times them; or, where the data gives the
+ * holds no more than 1.5 times them, and its ancestors whose text
+ * begins with it, within twice its letters (a short description's
+ * paragraph and the list of features after it, in their box); or,
+ * where the data gives the
  * first sentences only of a longer description (an excerpt cut short),
  * the element whose text begins with it, and the ancestors whose text
  * begins with it too, within 4 times its letters. 0 if there is none.
@@ -1665,8 +1668,13 @@ find_text(const struct article *a, const char *text)
 		e = d->nodes[e].parent;
 	if (e == 0)
 		return 0;
-	if (2 * (uint64_t)d->nodes[e].letters <= 3 * (uint64_t)letters)
+	if (2 * (uint64_t)d->nodes[e].letters <= 3 * (uint64_t)letters) {
+		most = 2 * (uint64_t)d->nodes[e].letters;
+		while ((p = d->nodes[e].parent) != 0 &&
+		    d->nodes[p].letters <= most && no_text_before(a, p + 1, e))
+			e = p;
 		return e;
+	}
 	if (lead != 0 || d->nodes[e].letters > most ||
 	    !no_text_before(a, e + 1, t))
 		return 0;
