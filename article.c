@@ -4334,8 +4334,8 @@ titles_panel(const struct article *a, uint32_t k)
 /*
  * A product's details sit beside its description, in a column or box
  * of their own whose class, utility classes or none, makes it no twin
- * of the description's: when the best container is the product's
- * description as the page's data give it (a->thing_text), a sibling of
+ * of the description's: on a page whose data describe one product or
+ * recipe (a->thing), a sibling of
  * the best or of its parent that holds a data sheet (holds_data_sheet),
  * outside comments and sidebars, joins it with what it holds besides
  * (its heading, notes on care). Each sibling's nodes are read once.
@@ -4352,9 +4352,9 @@ join_sheets(const struct article *a, unsigned char *root, uint32_t best)
 	    k++, c = p)
 		for (s = p + 1; s < d->nodes[p].end;
 		    s = d->nodes[s].end)
-			if (s != c && !root[s] && node_is_element(&d->nodes[s]) &&
-			    a->live[s] && !a->outside[s] &&
-			    holds_data_sheet(a, s))
+			if (s != c && !root[s] &&
+			    node_is_element(&d->nodes[s]) && a->live[s] &&
+			    !a->outside[s] && holds_data_sheet(a, s))
 				root[s] = 1;
 }
 
