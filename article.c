@@ -147,11 +147,12 @@ static const char *const date_words[] = { "date", "dates", "timestamp",
  * An element's class and id words counted against the lists (see
  * name_words), read once for every element (read_names), 255 at most
  * each; recipe only where no word names clutter; button where a word
- * names one ("button", "btn").
+ * names one ("button", "btn"); lead_bad the bad words that name a
+ * standfirst too ("teaser").
  */
 struct word_counts {
 	uint8_t	 good, bad, outside, thread, layout, aside, header, caption,
-		 bio, lead, recipe, button, date;
+		 bio, lead, lead_bad, recipe, button, date;
 };
 
 struct name_cache;
@@ -503,7 +504,7 @@ word_lists(const struct word_set *set, const char *w, size_t len, int *bad)
 struct names {
 	int		 good, bad, outside, thread, layout, aside, header, lead;
 	int		 recipe, caption, bio, menu, tools, hidden, button, date;
-	int		 consent, tags;
+	int		 consent, tags, lead_bad;
 	uint64_t	 bad_seen[(NBAD + 63) / 64];
 };
 
@@ -862,6 +863,7 @@ name_words(const char *s, struct names *c, const unsigned char *common,
 				    (in & (IN_OUTSIDE | IN_CONSENT)) != 0;
 				c->layout += (in & IN_LAYOUT) != 0;
 				c->lead += (in & IN_LEAD) != 0;
+				c->lead_bad += k >= 0 && (in & IN_LEAD);
 				c->caption += n == 7 &&
 				    memcmp(w, "caption", 7) == 0;
 				c->bio += n == 3 && memcmp(w, "bio", 3) == 0;
@@ -1003,6 +1005,7 @@ add_names(struct names *c, const struct names *v)
 	c->aside += v->aside;
 	c->header += v->header;
 	c->lead += v->lead;
+	c->lead_bad += v->lead_bad;
 	c->recipe += v->recipe;
 	c->caption += v->caption;
 	c->bio += v->bio;
@@ -1942,12 +1945,15 @@ joins(const struct article *a, uint32_t s, double best)
 	 * sections of an accordion. Not the header that holds the
 	 * headline (its standfirst is --lead's), nor a cell of a table
 	 * beside the best: a layout's cells side by side are its columns,
-	 * a sidebar among them.
+	 * a sidebar among them. A word that names another page's teaser
+	 * and a standfirst alike ("poi-detail__teaser", German sites'
+	 * word for the lead) does not count against such a box: another
+	 * page's teaser links to it.
 	 */
 	if (n->tag != GUMBO_TAG_P && n->tag != GUMBO_TAG_TD &&
 	    !a->anchor[s] && a->score[s] > 0 && n->letters >= 25 &&
 	    n->linked == 0 && a->punct[s] > 0 && a->outside[s] == 0 &&
-	    a->names[s].bad == 0 && a->names[s].aside == 0)
+	    a->names[s].bad == a->names[s].lead_bad && a->names[s].aside == 0)
 		return true;
 	if (n->tag != GUMBO_TAG_P || n->letters == 0)
 		return false;
@@ -3385,6 +3391,7 @@ keep_counts(struct word_counts *w, const struct names *c)
 	w->caption = upto255(c->caption);
 	w->bio = upto255(c->bio);
 	w->lead = upto255(c->lead);
+	w->lead_bad = upto255(c->lead_bad);
 	w->recipe = c->recipe > 0 && c->bad == 0;
 	w->button = c->button > 0;
 }
