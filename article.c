@@ -2657,11 +2657,13 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	if (in_sentence(a, i))
 		return NOT_CLUTTER;
 	/*
-	 * The caption of a table (a figcaption whose figure holds a table)
-	 * is the table's title, the data's, whatever its class says: not a
-	 * picture's caption or credit.
+	 * The caption of a table (a figcaption whose figure holds a table,
+	 * or the table's own caption element) is the table's title, the
+	 * data's, whatever its class says: not a picture's caption or
+	 * credit.
 	 */
-	if (n->tag == GUMBO_TAG_FIGCAPTION && (a->field[n->parent] & TABLE))
+	if ((n->tag == GUMBO_TAG_FIGCAPTION && (a->field[n->parent] & TABLE)) ||
+	    n->tag == GUMBO_TAG_CAPTION)
 		return NOT_CLUTTER;
 	/*
 	 * A link the page marks as paid for (rel=sponsored), with no text
