@@ -2660,10 +2660,12 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 * The caption of a table (a figcaption whose figure holds a table,
 	 * or the table's own caption element) is the table's title, the
 	 * data's, whatever its class says: not a picture's caption or
-	 * credit.
+	 * credit. (A caption element for screen readers only is words for
+	 * those who cannot see the table: a class that says so counts.)
 	 */
 	if ((n->tag == GUMBO_TAG_FIGCAPTION && (a->field[n->parent] & TABLE)) ||
-	    n->tag == GUMBO_TAG_CAPTION)
+	    (n->tag == GUMBO_TAG_CAPTION &&
+	    a->names[i].aside == a->names[i].caption))
 		return NOT_CLUTTER;
 	/*
 	 * A link the page marks as paid for (rel=sponsored), with no text
