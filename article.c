@@ -1235,6 +1235,16 @@ is_layout_wrapper(const struct article *a, uint32_t i, uint32_t page_letters)
 	    2 * (uint64_t)a->entry[i] > n->letters);
 }
 
+/* Whether n is the page's main landmark: a main element, or role=main. */
+static bool
+is_landmark(const struct cex_node *n)
+{
+	const GumboAttribute	*a;
+
+	return n->tag == GUMBO_TAG_MAIN || ((a = dom_attr(n, "role")) != NULL &&
+	    strcasecmp(a->value, "main") == 0);
+}
+
 /*
  * The page's hints that an element is its main content, the strong
  * ones: a page has one main element, one body of an article. (And a
@@ -1245,13 +1255,8 @@ is_main_element(const struct cex_node *n)
 {
 	const GumboAttribute	*a;
 
-	if (n->tag == GUMBO_TAG_MAIN)
-		return true;
-	if ((a = dom_attr(n, "itemprop")) != NULL &&
-	    strcasecmp(a->value, "articleBody") == 0)
-		return true;
-	return (a = dom_attr(n, "role")) != NULL &&
-	    strcasecmp(a->value, "main") == 0;
+	return is_landmark(n) || ((a = dom_attr(n, "itemprop")) != NULL &&
+	    strcasecmp(a->value, "articleBody") == 0);
 }
 
 /* Whether element i is one of the page's main content (mark_main). */
@@ -1354,6 +1359,18 @@ labels_comments(const struct cex_doc *d, uint32_t i)
 	    label_word(d, i, w, sizeof(w)) && in_list(labels, w, strlen(w));
 }
 
+/* The first child of element i that is an element, or 0. */
+static uint32_t
+first_element(const struct cex_doc *d, uint32_t i)
+{
+	uint32_t	 c;
+
+	for (c = i + 1; c < d->nodes[i].end; c = d->nodes[c].end)
+		if (node_is_element(&d->nodes[c]))
+			return c;
+	return 0;
+}
+
 /*
  * Whether element i is a disclosure whose summary says it tells how the
  * shop ships and takes back what it sells ("Versand & Rückgabe",
@@ -1374,10 +1391,7 @@ labels_shop_terms(const struct cex_doc *d, uint32_t i)
 	char		 label[64];
 	uint32_t	 c;
 
-	for (c = i + 1; c < d->nodes[i].end; c = d->nodes[c].end)
-		if (node_is_element(&d->nodes[c]))
-			break;
-	if (c >= d->nodes[i].end ||
+	if ((c = first_element(d, i)) == 0 ||
 	    !(d->nodes[c].tag == GUMBO_TAG_SUMMARY ?
 	    d->nodes[i].tag == GUMBO_TAG_DETAILS :
 	    d->nodes[c].tag == GUMBO_TAG_BUTTON) ||
@@ -1671,14 +1685,9 @@ find_text(const struct article *a, const char *text)
 		e = d->nodes[e].parent;
 	if (e == 0)
 		return 0;
-	if (2 * (uint64_t)d->nodes[e].letters <= 3 * (uint64_t)letters) {
+	if (2 * (uint64_t)d->nodes[e].letters <= 3 * (uint64_t)letters)
 		most = 2 * (uint64_t)d->nodes[e].letters;
-		while ((p = d->nodes[e].parent) != 0 &&
-		    d->nodes[p].letters <= most && no_text_before(a, p + 1, e))
-			e = p;
-		return e;
-	}
-	if (lead != 0 || d->nodes[e].letters > most ||
+	else if (lead != 0 || d->nodes[e].letters > most ||
 	    !no_text_before(a, e + 1, t))
 		return 0;
 	while ((p = d->nodes[e].parent) != 0 && d->nodes[p].letters <= most &&
@@ -3601,34 +3610,41 @@ is_abstract(const struct article *a, uint32_t i)
 	if (!a->live[i] || !node_is_element(&d->nodes[i]) || a->outside[i] ||
 	    4 * (uint64_t)d->nodes[i].linked >= d->nodes[i].letters)
 		return false;
-	for (c = i + 1; c < d->nodes[i].end; c = d->nodes[c].end)
-		if (node_is_element(&d->nodes[c]))
-			break;
-	return c < d->nodes[i].end && is_heading(d->nodes[c].tag) &&
+	return (c = first_element(d, i)) != 0 && is_heading(d->nodes[c].tag) &&
 	    d->nodes[i].letters >= d->nodes[c].letters + 100 &&
 	    labelled_as(d, c, 5, 9, labels);
+}
+
+/*
+ * Keeps (in root) the elements after the page's first h1 and before
+ * the best container that are what wanted asks (a standfirst, an
+ * abstract), each element looked at once, none inside one kept.
+ */
+static void
+keep_before_best(const struct article *a, unsigned char *root,
+    uint32_t best, bool (*wanted)(const struct article *, uint32_t))
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 i;
+
+	for (i = d->nodes[a->h1].end; i < best; i++)
+		if (d->nodes[i].end <= best && (root[i] || wanted(a, i))) {
+			root[i] = 1;
+			i = d->nodes[i].end - 1;
+		}
 }
 
 /*
  * A paper's abstract sits apart from its body, in a section between the
  * title and the body that a heading names (is_abstract): unlike a
  * news story's standfirst, which a reader may skip, it is the paper's
- * own text under any taste, and joins it. Each element between the
- * page's h1 and the best container is looked at once.
+ * own text under any taste, and joins it.
  */
 static void
 keep_abstract(const struct article *a, unsigned char *root, uint32_t best)
 {
-	const struct cex_doc	*d = a->d;
-	uint32_t		 i;
-
-	if (a->h1 == 0 || a->h1 > best)
-		return;
-	for (i = d->nodes[a->h1].end; i < best; i++)
-		if (d->nodes[i].end <= best && (root[i] || is_abstract(a, i))) {
-			root[i] = 1;
-			i = d->nodes[i].end - 1;
-		}
+	if (a->h1 != 0 && a->h1 < best)
+		keep_before_best(a, root, best, is_abstract);
 }
 
 /*
@@ -3642,21 +3658,16 @@ static void
 keep_lead(const struct article *a, unsigned char *root, uint32_t best)
 {
 	const struct cex_doc	*d = a->d;
-	uint32_t		 top, i;
+	uint32_t		 top;
 
 	if (a->h1 == 0 || a->h1 > best)
 		return;
 	for (top = d->nodes[best].parent; top != 0 && !(top < a->h1 &&
 	    d->nodes[top].end > a->h1); top = d->nodes[top].parent)
 		continue;
-	if (top == 0 || !(names_article(a, top) ||
+	if (top != 0 && (names_article(a, top) ||
 	    marks_entry(&d->nodes[top], false)))
-		return;
-	for (i = d->nodes[a->h1].end; i < best; i++)
-		if (d->nodes[i].end <= best && (root[i] || is_lead(a, i))) {
-			root[i] = 1;
-			i = d->nodes[i].end - 1;
-		}
+		keep_before_best(a, root, best, is_lead);
 }
 
 /* How many twins element i has (is_twin), none inside another. */
@@ -3810,15 +3821,12 @@ is_masthead(const struct article *a, uint32_t i, uint32_t best)
 static uint32_t
 main_landmark(const struct cex_doc *d, uint32_t best)
 {
-	const GumboAttribute	*role;
-	uint32_t		 p;
+	uint32_t	 p;
 
-	for (p = d->nodes[best].parent; p != 0; p = d->nodes[p].parent)
-		if (d->nodes[p].tag == GUMBO_TAG_MAIN ||
-		    ((role = dom_attr(&d->nodes[p], "role")) != NULL &&
-		    strcasecmp(role->value, "main") == 0))
-			return p;
-	return 0;
+	for (p = d->nodes[best].parent; p != 0 && !is_landmark(&d->nodes[p]);
+	    p = d->nodes[p].parent)
+		continue;
+	return p;
 }
 
 /*
@@ -4021,14 +4029,6 @@ mark_fields(struct article *a)
 			if (n->letters >= 150 && 2 * n->linked < n->letters)
 				a->field[i] |= PROSE;
 			break;
-		case GUMBO_TAG_H2:
-		case GUMBO_TAG_H3:
-		case GUMBO_TAG_H4:
-		case GUMBO_TAG_H5:
-		case GUMBO_TAG_H6:
-			if (n->letters > 0)
-				a->field[i] |= HEADS;
-			break;
 		case GUMBO_TAG_A:
 			if (a->live[i] && is_author_link(n)) {
 				a->field[i] |= AUTHOR;
@@ -4042,6 +4042,8 @@ mark_fields(struct article *a)
 				a->field[i] |= AD_LINK;
 			break;
 		default:
+			if (is_heading(n->tag) && n->letters > 0)
+				a->field[i] |= HEADS;
 			break;
 		}
 		if (a->field[n->parent] & a->field[i] & AD_LINK)
