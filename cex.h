@@ -497,6 +497,7 @@ int		 enc_lookup(const char *label, size_t len);
 const char	*enc_name(int);
 int		 enc_detect(const unsigned char *, size_t, const char *charset,
 		    size_t *bom);
+bool		 enc_is_utf8(const unsigned char *, size_t, int enc);
 char		*enc_to_utf8(const unsigned char *, size_t, int enc,
 		    size_t *outlen);
 

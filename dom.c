@@ -575,6 +575,7 @@ dom_new(const char *bytes, size_t len, const struct cex_opts *opts)
 {
 	struct cex_doc		*d;
 	struct guard_limits	 lim;
+	const char		*src;
 	char			*guarded;
 	size_t			 bom, guarded_len;
 	int			 enc;
@@ -583,18 +584,33 @@ dom_new(const char *bytes, size_t len, const struct cex_opts *opts)
 		return NULL;
 	enc = enc_detect((const unsigned char *)bytes, len, opts->charset, &bom);
 	d->encoding = enc_name(enc);
-	d->html = enc_to_utf8((const unsigned char *)bytes + bom, len - bom,
-	    enc, &d->len);
-	if (d->html == NULL)
-		goto fail;
+	/*
+	 * Valid UTF-8 is read where it is, not copied: the guard makes
+	 * the copy gumbo is given, and a page it leaves as it is is copied
+	 * below, for the tree points into what gumbo parsed.
+	 */
+	src = bytes + bom;
+	d->len = len - bom;
+	if (!enc_is_utf8((const unsigned char *)src, d->len, enc)) {
+		d->html = enc_to_utf8((const unsigned char *)src, d->len, enc,
+		    &d->len);
+		if ((src = d->html) == NULL)
+			goto fail;
+	}
 	guard_limits(&lim, opts, d->len);
-	guarded = guard_run(d->html, d->len, &lim, &d->guard, &guarded_len);
+	guarded = guard_run(src, d->len, &lim, &d->guard, &guarded_len);
 	if (guarded != NULL) {
 		free(d->html);
 		d->html = guarded;
 		d->len = guarded_len;
 	} else if (guarded_len == (size_t)-1)
 		goto fail;
+	else if (d->html == NULL) {
+		if ((d->html = malloc(d->len + 1)) == NULL)
+			goto fail;
+		memcpy(d->html, src, d->len);
+		d->html[d->len] = '\0';
+	}
 	if ((d->heap = heap_new()) == NULL ||
 	    (d->gumbo = parse_page(d->heap, d->html, d->len)) == NULL ||
 	    build_overlay(d) == -1 ||

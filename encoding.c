@@ -993,6 +993,17 @@ from_iconv(struct obuf *o, const unsigned char *p, size_t n, int enc)
 }
 
 /*
+ * Whether n bytes in encoding enc are UTF-8 already, valid throughout:
+ * enc_to_utf8 would copy them unchanged, and the caller may read them
+ * as they are.
+ */
+bool
+enc_is_utf8(const unsigned char *p, size_t n, int enc)
+{
+	return enc == ENC_UTF8 && utf8_valid_prefix(p, n) == n;
+}
+
+/*
  * Converts n bytes in encoding enc to a new NUL-terminated UTF-8
  * buffer, its length in *outlen. Returns NULL if memory runs out or iconv
  * does not know the encoding (errno says which).
