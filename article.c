@@ -916,6 +916,17 @@ static const char *const name_attributes[] = { "class", "id",
 	"data-module", "data-section-id", "data-section-type", NULL };
 
 /*
+ * Whether the article method reads an attribute of this name (as the
+ * tokenizer gives it, in lower case) as a name of the element: the
+ * guard keeps these of the data attributes it leaves out otherwise.
+ */
+bool
+article_names_with(const char *name, size_t len)
+{
+	return in_list(name_attributes, name, len);
+}
+
+/*
  * The child of element i that holds all its text, an element; 0 when
  * none does (text of its own, or in two children or more).
  */

@@ -149,6 +149,14 @@ struct cex_opts {
 	bool		 metadata;	/* --metadata: with the output's */
 };
 
+/* Whether the output shows markup: HTML, or JSON holding the HTML. */
+static inline bool
+opts_writes_html(const struct cex_opts *o)
+{
+	return o->format == FORMAT_HTML ||
+	    (o->format == FORMAT_JSON && o->json_html);
+}
+
 /* The most jobs -j takes. */
 #define MAX_JOBS	64
 
@@ -243,6 +251,7 @@ struct battr {
 	uint32_t	 name_len;
 	const char	*value;
 	uint32_t	 value_len;
+	uint32_t	 span;		/* name to the value's end, quotes too */
 };
 
 /* A token, as the model is given it. */
@@ -323,6 +332,8 @@ struct guard_limits {
 	size_t		 max_attrs;	/* SIZE_MAX: no limit */
 	bool		 skip_scripts;	/* drop script bodies */
 	bool		 skip_styles;	/* drop style bodies */
+	bool		 markupless;	/* output without markup: drop the
+					   attributes no filter reads */
 };
 
 /*
@@ -587,6 +598,7 @@ int	 keep_parts(struct cex_doc *, const unsigned char *, bool);
 
 /* article.c */
 int	 method_article(struct cex_doc *, const struct cex_opts *);
+bool	 article_names_with(const char *, size_t);
 
 /* template.c */
 struct site	*site_new(const struct cex_opts *, const char *const *, size_t,

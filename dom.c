@@ -535,7 +535,9 @@ find_base_url(struct cex_doc *d, const char *url)
 /*
  * The guard's limits for a page of len bytes, all off with --max-depth
  * 0. Script and style bodies go before the parse when the element
- * filters would remove them (plain removes nothing).
+ * filters would remove them (plain removes nothing), and so do the
+ * attributes no filter reads when the output has no markup (text,
+ * Markdown, JSON without the HTML).
  */
 static void
 guard_limits(struct guard_limits *lim, const struct cex_opts *opts,
@@ -563,6 +565,8 @@ guard_limits(struct guard_limits *lim, const struct cex_opts *opts,
 	    opts->elements.known[GUMBO_TAG_SCRIPT] == ACT_REMOVE;
 	lim->skip_styles = opts->method != METHOD_PLAIN &&
 	    opts->elements.known[GUMBO_TAG_STYLE] == ACT_REMOVE;
+	lim->markupless = opts->method != METHOD_PLAIN &&
+	    !opts_writes_html(opts);
 }
 
 /*

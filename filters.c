@@ -512,8 +512,9 @@ method_run(struct cex_doc *d, const struct cex_opts *opts,
 {
 	int	 (*method)(struct cex_doc *, const struct cex_opts *) = NULL;
 
+	/* Attributes are written in markup only. */
 	if (opts->method != METHOD_PLAIN &&
-	    (filter_attributes(d, opts) == -1 ||
+	    ((opts_writes_html(opts) && filter_attributes(d, opts) == -1) ||
 	    filter_elements(d, opts) == -1))
 		return -1;
 	/* The page's title, before a method takes headings away. */

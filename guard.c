@@ -43,6 +43,8 @@ struct scan {
 	size_t		 dropped[GUMBO_TAG_LAST + 1];	/* end tags to drop */
 	struct battr	*attrs;		/* of the tag being read */
 	size_t		 attrs_cap;
+	struct battr	*shown;		/* ... those gumbo is given */
+	size_t		 shown_cap;
 	uint16_t	 raw_tag;	/* the raw text element open */
 	bool		 skip_raw;	/* its text is left out */
 	int		 frameless;	/* -1 unknown, else frameless_page */
@@ -146,6 +148,8 @@ name_end(const struct scan *s, size_t i)
 	return i;
 }
 
+static bool starts_markup(const struct scan *, size_t);
+
 /* Keeps an attribute of the tag being read. */
 static void
 keep_attr(struct scan *s, size_t n, size_t name, size_t name_len)
@@ -166,6 +170,7 @@ keep_attr(struct scan *s, size_t n, size_t name, size_t name_len)
 	s->attrs[n].name_len = (uint32_t)name_len;
 	s->attrs[n].value = s->in + name + name_len;
 	s->attrs[n].value_len = 0;
+	s->attrs[n].span = (uint32_t)name_len;
 }
 
 /*
@@ -183,6 +188,7 @@ tag_attrs(struct scan *s, size_t i, size_t max, size_t *nattrs, size_t *cut,
 	enum { BEFORE_NAME, NAME, AFTER_NAME, BEFORE_VALUE, VALUE_UNQUOTED,
 	    AFTER_QUOTED, SOLIDUS } st = BEFORE_NAME;
 	const char	*in = s->in, *q;
+	struct battr	*a;
 	size_t		 count = 0, name = 0;
 	unsigned char	 c;
 
@@ -246,9 +252,10 @@ tag_attrs(struct scan *s, size_t i, size_t max, size_t *nattrs, size_t *cut,
 				if (q == NULL)
 					return s->len;
 				if (count <= max && *nattrs > 0) {
-					s->attrs[*nattrs - 1].value = in + i + 1;
-					s->attrs[*nattrs - 1].value_len =
-					    (uint32_t)(q - in - i - 1);
+					a = &s->attrs[*nattrs - 1];
+					a->value = in + i + 1;
+					a->value_len = (uint32_t)(q - in - i - 1);
+					a->span = (uint32_t)(q + 1 - a->name);
 				}
 				i = (size_t)(q - in);
 				st = AFTER_QUOTED;
@@ -265,8 +272,11 @@ tag_attrs(struct scan *s, size_t i, size_t max, size_t *nattrs, size_t *cut,
 					return i;
 				break;
 			}
-			if (count <= max && *nattrs > 0)
-				s->attrs[*nattrs - 1].value_len++;
+			if (count <= max && *nattrs > 0) {
+				a = &s->attrs[*nattrs - 1];
+				a->value_len++;
+				a->span = (uint32_t)(in + i + 1 - a->name);
+			}
 			break;
 		}
 	}
@@ -568,6 +578,89 @@ report_refusal(struct scan *s, int reason)
 }
 
 /*
+ * Whether an attribute is one no filter reads, left out when the output
+ * has no markup: a handler of events (on...), the sources and sizes of
+ * a responsive image (srcset, sizes: the HTML writer reads them), the
+ * outline of an SVG shape (d, points), and a data attribute but those
+ * the article method reads as names. They make nearly a fifth of what
+ * gumbo is given of today's pages once their scripts are left out, and
+ * its tokenizer reads them one byte at a time. One written right after
+ * a '/' stays: without it the '/' would close the tag.
+ */
+static bool
+is_unread_attr(const struct battr *a)
+{
+	char	 c = a->name[-1], low[32];
+	size_t	 k, n = a->name_len;
+
+	/* Most names begin with none of the letters of those left out. */
+	switch (ascii_lower((unsigned char)a->name[0])) {
+	case 'd': case 'o': case 'p': case 's':
+		break;
+	default:
+		return false;
+	}
+	if ((!ascii_is_space((unsigned char)c) && c != '"' && c != '\'') ||
+	    n >= sizeof(low))
+		return false;
+	for (k = 0; k < n; k++)
+		low[k] = (char)ascii_lower((unsigned char)a->name[k]);
+	low[n] = '\0';
+	if (n > 2 && low[0] == 'o' && low[1] == 'n')
+		return true;
+	if (strcmp(low, "srcset") == 0 || strcmp(low, "sizes") == 0 ||
+	    strcmp(low, "d") == 0 || strcmp(low, "points") == 0)
+		return true;
+	return n > 5 && memcmp(low, "data-", 5) == 0 &&
+	    !article_names_with(low, n);
+}
+
+/*
+ * The attributes of the tag being read that gumbo is given, when some
+ * are left out (is_unread_attr): copied into s->shown, their count in
+ * *n. Returns the attributes the model is to be given.
+ */
+static const struct battr *
+shown_attrs(struct scan *s, size_t *n)
+{
+	struct battr	*na;
+	size_t		 k, kept = 0;
+
+	if (!s->lim->markupless || *n == 0)
+		return s->attrs;
+	if (*n > s->shown_cap) {
+		if ((na = reallocarray(s->shown, *n, sizeof(*na))) == NULL) {
+			s->nomem = true;
+			return s->attrs;
+		}
+		s->shown = na;
+		s->shown_cap = *n;
+	}
+	for (k = 0; k < *n; k++)
+		if (!is_unread_attr(&s->attrs[k]))
+			s->shown[kept++] = s->attrs[k];
+	if (kept == *n)
+		return s->attrs;
+	*n = kept;
+	return s->shown;
+}
+
+/* Leaves out of the copy the attributes shown_attrs did not show. */
+static void
+drop_unread_attrs(struct scan *s, size_t n)
+{
+	const struct battr *a;
+	size_t		 k;
+
+	for (k = 0; k < n; k++) {
+		a = &s->attrs[k];
+		if (is_unread_attr(a))
+			drop(s, (size_t)(a->name - s->in),
+			    (size_t)(a->name - s->in) + a->span);
+	}
+}
+
+/*
  * A start tag at i, its name [name, name + len). Returns where the scan
  * goes on.
  */
@@ -596,8 +689,8 @@ start_tag(struct scan *s, size_t i, size_t name, size_t len)
 	vt = memchr(t.name, '\v', len);
 	t.name_len = (uint32_t)(vt != NULL ? (size_t)(vt - t.name) : len);
 	t.self_closing = self_closing;
-	t.attrs = s->attrs;
 	t.nattrs = nattrs;
+	t.attrs = shown_attrs(s, &t.nattrs);
 	if (!foreign && is_frame_tag(t.tag)) {
 		if (s->frameless == -1 && t.tag == GUMBO_TAG_FRAMESET)
 			s->frameless = frameless_page(s, gt + 1);
@@ -619,6 +712,8 @@ start_tag(struct scan *s, size_t i, size_t name, size_t len)
 		drop(s, i, gt + 1);
 		return gt + 1;
 	}
+	if (t.attrs == s->shown && cut != name + len)
+		drop_unread_attrs(s, nattrs);
 	if (cut != 0) {
 		s->report->attributes++;
 		drop(s, cut, self_closing ? gt - 1 : gt);
@@ -680,8 +775,6 @@ end_tag(struct scan *s, size_t i, size_t name, size_t len, bool raw)
 	}
 	return gt + 1;
 }
-
-static bool starts_markup(const struct scan *, size_t);
 
 /*
  * A title whose end tag is missing or misspelled takes the rest of the
@@ -867,6 +960,7 @@ guard_run(const char *html, size_t len, const struct guard_limits *lim,
 	builder_stats(s->model, &report->model);
 	builder_free(s->model);
 	free(s->attrs);
+	free(s->shown);
 	free(s);
 	return out;
 }

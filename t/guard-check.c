@@ -6,8 +6,10 @@
  * must be equal (the model makes what gumbo makes), the tree no deeper
  * than the model's stack went. With --limits N, the guard's limits are
  * on with --max-depth N and the check is that gumbo's tree keeps within
- * them. Names the pages that fail and exits 1 if any did (t/guard.t
- * runs it); with --stats, prints a line of figures a page instead.
+ * them. With --text, the page is parsed as for text output, the
+ * attributes no filter reads left out. Names the pages that fail and
+ * exits 1 if any did (t/guard.t runs it); with --stats, prints a line of
+ * figures a page instead.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,10 +18,11 @@
 #include "../cex.h"
 
 static void
-options(struct cex_opts *o, long max_depth)
+options(struct cex_opts *o, long max_depth, bool text)
 {
 	memset(o, 0, sizeof(*o));
-	o->method = METHOD_PLAIN;
+	o->method = text ? METHOD_ARTICLE : METHOD_PLAIN;
+	o->format = text ? FORMAT_TEXT : FORMAT_HTML;
 	o->max_depth = max_depth;
 }
 
@@ -29,7 +32,7 @@ options(struct cex_opts *o, long max_depth)
  */
 static int
 check(const char *name, const char *bytes, size_t len, long limits,
-    bool stats)
+    bool text, bool stats)
 {
 	struct cex_opts	 o;
 	struct cex_doc	*d;
@@ -40,7 +43,7 @@ check(const char *name, const char *bytes, size_t len, long limits,
 	uint64_t	 most;
 	int		 pass;
 
-	options(&o, limits);
+	options(&o, limits, text);
 	if ((d = dom_new(bytes, len, &o)) == NULL ||
 	    dom_tree_stats(d, &t.elements, &t.depth) == -1) {
 		fprintf(stderr, "guard-check: %s: out of memory\n", name);
@@ -103,7 +106,7 @@ main(int argc, char *argv[])
 	char	*bytes, *page, name[128];
 	size_t	 len, plen, k, reps;
 	long	 limits = 0;
-	bool	 stats = false;
+	bool	 stats = false, text = false;
 	int	 i, pages = 0, failed = 0;
 
 	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i++) {
@@ -111,6 +114,8 @@ main(int argc, char *argv[])
 			limits = strtol(argv[++i], NULL, 10);
 		else if (strcmp(argv[i], "--stats") == 0)
 			stats = true;
+		else if (strcmp(argv[i], "--text") == 0)
+			text = true;
 		else if (strcmp(argv[i], "--nest") == 0) {
 			for (k = 0; patterns[k] != NULL; k++) {
 				plen = strlen(patterns[k]);
@@ -124,13 +129,13 @@ main(int argc, char *argv[])
 				snprintf(name, sizeof(name), "%s x %zu",
 				    patterns[k], len / plen);
 				failed += !check(name, page, len, limits,
-				    stats);
+				    text, stats);
 				pages++;
 				free(page);
 			}
 		} else {
 			fprintf(stderr, "usage: guard-check [--stats] "
-			    "[--limits N] [--nest] [FILE]...\n");
+			    "[--limits N] [--text] [--nest] [FILE]...\n");
 			return 2;
 		}
 	}
@@ -139,7 +144,8 @@ main(int argc, char *argv[])
 			perror(argv[i]);
 			return 1;
 		}
-		failed += !check(argv[i], bytes, len, limits, stats);
+		failed += !check(argv[i], bytes, len, limits, text,
+		    stats);
 		pages++;
 		free(bytes);
 	}
