@@ -647,12 +647,29 @@ dom_free(struct cex_doc *d)
 	free(d);
 }
 
+/*
+ * The attribute of an element named name (in lower case), any case as
+ * gumbo_get_attribute finds it; the first letter weeds out most of the
+ * others before a whole comparison, as the filters ask for attributes
+ * of each node many times.
+ */
 const GumboAttribute *
 dom_attr(const struct cex_node *n, const char *name)
 {
+	const GumboVector	*attrs;
+	const GumboAttribute	*a;
+	unsigned int		 k;
+
 	if (n->type != GUMBO_NODE_ELEMENT && n->type != GUMBO_NODE_TEMPLATE)
 		return NULL;
-	return gumbo_get_attribute(&n->g->v.element.attributes, name);
+	attrs = &n->g->v.element.attributes;
+	for (k = 0; k < attrs->length; k++) {
+		a = attrs->data[k];
+		if (ascii_lower((unsigned char)a->name[0]) ==
+		    (unsigned char)name[0] && strcasecmp(a->name, name) == 0)
+			return a;
+	}
+	return NULL;
 }
 
 /* Whether the space-separated list s holds word (ASCII case ignored). */
