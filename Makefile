@@ -11,11 +11,11 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 THREADS = -pthread
 WARNINGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra
-# libuchardet, libidn2, libbrotlidec and libjansson are loaded when a
-# page needs them (lazylib.c): their headers only, here.
+# libuchardet, libidn2, zlib, libbrotlidec and libjansson are loaded
+# when a page needs them (lazylib.c): their headers only, here.
 DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags gumbo libutf8proc uchardet libidn2 \
 	zlib libbrotlidec jansson)
-DEPS_LIBS := $(shell $(PKG_CONFIG) --libs gumbo libutf8proc zlib) -lm -ldl
+DEPS_LIBS := $(shell $(PKG_CONFIG) --libs gumbo libutf8proc) -lm -ldl
 GUMBO_VERSION := $(shell $(PKG_CONFIG) --modversion gumbo)
 DEFS = -DGUMBO_VERSION='"$(GUMBO_VERSION)"'
 

@@ -3,8 +3,9 @@
  * cex uses for rare pages cost more to load than a whole run of cex on
  * a small page (libuchardet brings libstdc++, libidn2 libunistring),
  * and each one linked adds to the start-up of every run (libjansson for
- * metadata, libbrotlidec for br records of web archives): they are
- * opened with dlopen the first time a page needs them.
+ * metadata, zlib for gzip archives and bodies, libbrotlidec for br
+ * records of web archives): they are opened with dlopen the first time
+ * a page needs them.
  */
 #include <dlfcn.h>
 #include <stddef.h>

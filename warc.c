@@ -74,13 +74,55 @@ warc_open(int fd, const unsigned char *prefix, size_t prefix_len)
 	return w;
 }
 
+/*
+ * zlib's functions, looked up the first time a gzip archive or a
+ * compressed body needs them (lazylib.c): most runs read plain pages,
+ * and every library linked is loaded at each start. All NULL if the
+ * library could not be loaded.
+ */
+static struct {
+	int	(*init2)(z_streamp, int, const char *, int);
+	int	(*inflate)(z_streamp, int);
+	int	(*end)(z_streamp);
+	int	(*reset)(z_streamp);
+} zlib;
+static pthread_once_t zlib_once = PTHREAD_ONCE_INIT;
+
+static void
+zlib_load(void)
+{
+	static const char *const names[] = { "inflateInit2_", "inflate",
+	    "inflateEnd", "inflateReset" };
+	void	*syms[4];
+
+	if (lazylib_open("libz.so.1", names, syms, 4) == -1)
+		return;
+	*(void **)&zlib.init2 = syms[0];
+	*(void **)&zlib.inflate = syms[1];
+	*(void **)&zlib.end = syms[2];
+	*(void **)&zlib.reset = syms[3];
+}
+
+/*
+ * inflateInit2, zlib loaded first: Z_VERSION_ERROR if it cannot be. The
+ * other functions are there once a stream is set up.
+ */
+static int
+z_init(z_stream *z, int window_bits)
+{
+	pthread_once(&zlib_once, zlib_load);
+	if (zlib.init2 == NULL)
+		return Z_VERSION_ERROR;
+	return zlib.init2(z, window_bits, ZLIB_VERSION, (int)sizeof(*z));
+}
+
 void
 warc_close(struct warc *w)
 {
 	if (w == NULL)
 		return;
 	if (w->z_on)
-		inflateEnd(&w->z);
+		zlib.end(&w->z);
 	free(w);
 }
 
@@ -186,13 +228,14 @@ out_fill(struct warc *w)
 			}
 			if (!w->z_on) {
 				memset(&w->z, 0, sizeof(w->z));
-				if (inflateInit2(&w->z, 15 + 16) != Z_OK) {
-					w->error = ENOMEM;
+				if ((zr = z_init(&w->z, 15 + 16)) != Z_OK) {
+					w->error = zr == Z_VERSION_ERROR ?
+					    ELIBACC : ENOMEM;
 					return false;
 				}
 				w->z_on = true;
 			} else
-				inflateReset(&w->z);
+				zlib.reset(&w->z);
 			w->z_member_end = false;
 			w->member_off = w->raw_off + w->raw_pos;
 			w->member_at = w->off;
@@ -201,7 +244,7 @@ out_fill(struct warc *w)
 		w->z.avail_in = (uInt)(w->raw_len - w->raw_pos);
 		w->z.next_out = w->out;
 		w->z.avail_out = sizeof(w->out);
-		zr = inflate(&w->z, Z_NO_FLUSH);
+		zr = zlib.inflate(&w->z, Z_NO_FLUSH);
 		w->raw_pos = w->raw_len - w->z.avail_in;
 		w->out_len = sizeof(w->out) - w->z.avail_out;
 		if (zr == Z_STREAM_END)
@@ -527,15 +570,15 @@ warc_sniff(const unsigned char *buf, size_t len)
 	if (!is_gzip(buf, len))
 		return false;
 	memset(&z, 0, sizeof(z));
-	if (inflateInit2(&z, 15 + 16) != Z_OK)
+	if (z_init(&z, 15 + 16) != Z_OK)
 		return false;
 	z.next_in = (unsigned char *)buf;
 	z.avail_in = (uInt)len;
 	z.next_out = out;
 	z.avail_out = sizeof(out);
-	inflate(&z, Z_SYNC_FLUSH);
+	zlib.inflate(&z, Z_SYNC_FLUSH);
 	yes = sizeof(out) - z.avail_out >= 7 && memcmp(out, "WARC/1.", 7) == 0;
-	inflateEnd(&z);
+	zlib.end(&z);
 	return yes;
 }
 
@@ -627,9 +670,11 @@ inflate_body(const char *body, size_t len, bool gzip, uint64_t max,
 	for (attempt = 0; attempt < 2; attempt++) {
 		memset(&z, 0, sizeof(z));
 		/* gzip; zlib (what the standard means by deflate); raw. */
-		if (inflateInit2(&z, gzip ? 15 + 16 : attempt == 0 ? 15 :
-		    -15) != Z_OK) {
-			*why = "out of memory";
+		if ((zr = z_init(&z, gzip ? 15 + 16 : attempt == 0 ? 15 :
+		    -15)) != Z_OK) {
+			*why = zr == Z_VERSION_ERROR ? "a compressed body, and "
+			    "libz.so.1 cannot be loaded" : "out of memory";
+			free(out);
 			return NULL;
 		}
 		z.next_in = (unsigned char *)body;
@@ -639,7 +684,7 @@ inflate_body(const char *body, size_t len, bool gzip, uint64_t max,
 			if (cap - n < 4096 || out == NULL) {
 				cap = out == NULL ? cap : cap * 2;
 				if ((grown = realloc(out, cap + 1)) == NULL) {
-					inflateEnd(&z);
+					zlib.end(&z);
 					free(out);
 					*why = "out of memory";
 					return NULL;
@@ -648,16 +693,16 @@ inflate_body(const char *body, size_t len, bool gzip, uint64_t max,
 			}
 			z.next_out = (unsigned char *)out + n;
 			z.avail_out = (uInt)(cap - n);
-			zr = inflate(&z, Z_NO_FLUSH);
+			zr = zlib.inflate(&z, Z_NO_FLUSH);
 			n = cap - z.avail_out;
 			if (max != 0 && n > max) {
-				inflateEnd(&z);
+				zlib.end(&z);
 				free(out);
 				*why = "larger than --max-bytes once decoded";
 				return NULL;
 			}
 		} while (zr == Z_OK && (z.avail_in > 0 || z.avail_out == 0));
-		inflateEnd(&z);
+		zlib.end(&z);
 		if (zr == Z_STREAM_END || (zr == Z_BUF_ERROR && n > 0) ||
 		    gzip)
 			break;
