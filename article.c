@@ -189,10 +189,10 @@ struct article {
 	uint32_t	 ld_letters;	/* the article's length by JSON-LD */
 	uint32_t	 author_links;	/* live links to writers' pages */
 	const char	*thing_summary;	/* a product's description in a meta */
-	uint32_t	 thing_text;	/* holds the product's or recipe's
-					   description */
-	bool		 thing;		/* the data describe one product or
-					   recipe */
+	uint32_t	 thing_text;	/* holds the product's, recipe's or
+					   event's description */
+	bool		 thing;		/* the data describe one product,
+					   recipe or event */
 	uint32_t	*own;		/* letters in text children, not blocks */
 	uint32_t	*entry;		/* letters of the biggest entry inside */
 	uint32_t	*main_of;	/* the nearest MAIN ancestor, or 0 */
@@ -1710,8 +1710,8 @@ find_text(const struct article *a, const char *text)
 /*
  * What the page's JSON-LD data says of its content: the length of its
  * article in letters (the first articleBody), and the element that
- * holds the description of the product or recipe, when the data
- * describes one thing of the two kinds (a page of several lists them)
+ * holds the description of the product, recipe or event, when the data
+ * describes one such thing (a page of several lists them)
  * and the page's text has it. Scripts are removed by then, but their
  * text is still in the tree. Returns -1 if memory runs out.
  */
@@ -1736,8 +1736,15 @@ read_ld(struct article *a)
 		text = d->nodes[i + 1].g->v.text.text;
 		if (a->ld_letters == 0)
 			a->ld_letters = json_article_letters(text);
+		/* Parsed only if a type of those things may be named. */
 		if ((strstr(text, "Product") != NULL ||
-		    strstr(text, "Recipe") != NULL) &&
+		    strstr(text, "Recipe") != NULL ||
+		    strstr(text, "Car") != NULL ||
+		    strstr(text, "Vehicle") != NULL ||
+		    strstr(text, "Motor") != NULL ||
+		    strstr(text, "BusOrCoach") != NULL ||
+		    strstr(text, "Event") != NULL ||
+		    strstr(text, "Festival") != NULL) &&
 		    meta_ld_things(text, &things, &description) == -1) {
 			free(description);
 			return -1;
@@ -1893,7 +1900,10 @@ final_score(const struct article *a, uint32_t i)
  * links; less than half when s
  * is the table itself, whose values may link to the index of each (a
  * thesis's author, keywords and subjects in a repository's record):
- * around a table, links are buttons and menus. Reads s once.
+ * around a table, links are buttons and menus. So may the values (dd)
+ * of a list of terms, wherever it lies in s: a cast's names link to the
+ * actors' pages; the quarter counts the links outside them, the half
+ * all. Reads s once.
  */
 static bool
 holds_data_sheet(const struct article *a, uint32_t s)
@@ -1901,19 +1911,24 @@ holds_data_sheet(const struct article *a, uint32_t s)
 	const struct cex_doc	*d = a->d;
 	uint32_t		 i, c, rows = 0, pairs = 0, cells, first;
 	uint32_t		 heads = 0, records = 0, tds, terms = 0, values = 0;
+	uint32_t		 linked_values = 0, value_end = 0;
 	bool			 th, td;
 
 	if (d->nodes[s].letters == 0 ||
-	    (d->nodes[s].tag == GUMBO_TAG_TABLE ? 2 : 4) *
-	    (uint64_t)d->nodes[s].linked >= d->nodes[s].letters)
+	    2 * (uint64_t)d->nodes[s].linked >= d->nodes[s].letters)
 		return false;
 	for (i = s + 1; i < d->nodes[s].end; i++) {
 		if (!a->live[i] || !node_is_element(&d->nodes[i]))
 			continue;
 		terms += d->nodes[i].tag == GUMBO_TAG_DT &&
 		    d->nodes[i].letters > 0 && d->nodes[i].letters <= 40;
-		values += d->nodes[i].tag == GUMBO_TAG_DD &&
-		    d->nodes[i].letters > 0;
+		if (d->nodes[i].tag == GUMBO_TAG_DD && d->nodes[i].letters > 0) {
+			values++;
+			if (i >= value_end) {
+				linked_values += d->nodes[i].linked;
+				value_end = d->nodes[i].end;
+			}
+		}
 		if (d->nodes[i].tag != GUMBO_TAG_TR)
 			continue;
 		rows++;
@@ -1934,6 +1949,9 @@ holds_data_sheet(const struct article *a, uint32_t s)
 		    d->nodes[first].letters <= 40;
 		pairs += th && td;
 	}
+	if (d->nodes[s].tag != GUMBO_TAG_TABLE && 4 * (uint64_t)
+	    (d->nodes[s].linked - linked_values) >= d->nodes[s].letters)
+		return false;
 	return (rows >= 3 && 5 * pairs >= 4 * rows) ||
 	    (heads >= 1 && records >= 3 && 5 * records >= 4 * (rows - heads)) ||
 	    (terms >= 3 && values >= 3);
@@ -4358,8 +4376,9 @@ titles_panel(const struct article *a, uint32_t k)
 /*
  * A product's details sit beside its description, in a column or box
  * of their own whose class, utility classes or none, makes it no twin
- * of the description's: on a page whose data describe one product or
- * recipe (a->thing), a sibling of
+ * of the description's, and so do a play's cast and a concert's dates
+ * beside its synopsis: on a page whose data describe one product,
+ * recipe or event (a->thing), a sibling of
  * the best or of its parent that holds a data sheet (holds_data_sheet),
  * outside comments and sidebars, joins it with what it holds besides
  * (its heading, notes on care). Each sibling's nodes are read once.

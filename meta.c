@@ -18,7 +18,8 @@
  * of the site's name after it. Nothing here recurses on the page's
  * nesting or on the JSON's, and no node is read more than a bounded
  * number of times. It also gives the article method the description of
- * the product or recipe a page's JSON-LD describes (meta_ld_things).
+ * the product, recipe or event a page's JSON-LD describes
+ * (meta_ld_things).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -1689,11 +1690,32 @@ time_element(struct scan *s, uint32_t i, unsigned names)
 enum { LD_OTHER, LD_ARTICLE, LD_PAGE, LD_SITE, LD_THING };
 
 /*
+ * Whether a schema.org type is a product's: Product and the types under
+ * it (ProductGroup, ProductModel, IndividualProduct, SomeProducts, and
+ * Vehicle with Car, Motorcycle, BusOrCoach, MotorizedBicycle), which
+ * shops and listings of cars write for the thing a page sells.
+ */
+static bool
+is_product_type(const char *type)
+{
+	static const char *const types[] = { "Product", "ProductGroup",
+	    "ProductModel", "IndividualProduct", "SomeProducts", "Vehicle",
+	    "Car", "Motorcycle", "BusOrCoach", "MotorizedBicycle", NULL };
+	size_t	 i;
+
+	for (i = 0; types[i] != NULL; i++)
+		if (strcmp(type, types[i]) == 0)
+			return true;
+	return false;
+}
+
+/*
  * The kind of a schema.org type name (the last part of an address):
  * articles and postings of every kind (NewsArticle, BlogPosting,
  * ReportageNewsArticle...), reports, web pages of every kind (WebPage,
- * ItemPage...), web sites, the things a page may be about: products,
- * recipes.
+ * ItemPage...), web sites, the things a page may be about: products
+ * (is_product_type), recipes, events (TheaterEvent, MusicEvent, every
+ * type whose name ends in Event, and Festival).
  */
 static int
 ld_type_kind(const char *type)
@@ -1714,7 +1736,9 @@ ld_type_kind(const char *type)
 		return LD_PAGE;
 	if (strcmp(type, "WebSite") == 0)
 		return LD_SITE;
-	if (strcmp(type, "Product") == 0 || strcmp(type, "Recipe") == 0)
+	if (is_product_type(type) || strcmp(type, "Recipe") == 0 ||
+	    (len >= 5 && strcmp(type + len - 5, "Event") == 0) ||
+	    strcmp(type, "Festival") == 0)
 		return LD_THING;
 	return LD_OTHER;
 }
@@ -2053,8 +2077,8 @@ ld_script(struct scan *s, const char *text)
 }
 
 /*
- * The schema.org things a JSON-LD script's text describes, products
- * and recipes: their number is added to *things, and the description
+ * The schema.org things a JSON-LD script's text describes, products,
+ * recipes and events: their number is added to *things, and the description
  * of the first, when *description is still NULL, set to a copy of it.
  * The article method reads it (a shop's short description of the
  * product, away from the long one; a recipe's summary under its name).
