@@ -203,6 +203,7 @@ struct article {
 	double		*score;
 	unsigned char	 common[NBAD];	/* bad words that say nothing here */
 	struct name_cache *cache;	/* see name_cache */
+	char		*page_dir;	/* see page_directory, or NULL */
 	bool		 people;	/* three biographies: see read_names */
 };
 
@@ -2437,44 +2438,126 @@ is_date_line(const struct cex_doc *d, uint32_t i)
 }
 
 /*
- * Whether heading h is the title of another page: inside a link, or
- * mostly a link, whose address is not a place in the page itself (a
- * tab's or an accordion's heading links to its panel).
+ * The link that makes heading h the title of another page: the link
+ * around it, or, if the heading is mostly a link, the first in its
+ * first 16 nodes; with an address that is not a place in the page
+ * itself (a tab's or an accordion's heading links to its panel). 0 if
+ * none does.
  */
-static bool
-titles_other_page(const struct cex_doc *d, uint32_t h)
+static uint32_t
+title_link(const struct cex_doc *d, uint32_t h)
 {
-	const struct cex_node	*p = &d->nodes[d->nodes[h].parent];
-	uint32_t		 k;
+	uint32_t	 k = d->nodes[h].parent;
 
-	if (!(node_is_element(p) && p->tag == GUMBO_TAG_A)) {
+	if (!(node_is_element(&d->nodes[k]) && d->nodes[k].tag == GUMBO_TAG_A)) {
 		if (2 * d->nodes[h].linked < d->nodes[h].letters)
-			return false;
+			return 0;
 		for (k = h + 1; k < d->nodes[h].end && k < h + 16 &&
 		    !(node_is_element(&d->nodes[k]) &&
 		    d->nodes[k].tag == GUMBO_TAG_A); k++)
 			continue;
 		if (k == d->nodes[h].end || k == h + 16)
-			return false;
-		p = &d->nodes[k];
+			return 0;
 	}
-	return dom_attr(p, "href") != NULL && !is_fragment_link(p);
+	return dom_attr(&d->nodes[k], "href") != NULL &&
+	    !is_fragment_link(&d->nodes[k]) ? k : 0;
+}
+
+/*
+ * The page's own address as the directory of its subpages, to tell them
+ * from other pages: its canonical link, else its og:url, else the
+ * address its links are relative to (--url, a base element); with a
+ * path below the site's root, and a '/' after it ("/services/" of
+ * "/services"; a page's siblings, "/news/2" beside "/news/1", are not
+ * below it). A new string, or NULL if none is known or memory runs out
+ * (the rule that asks then does without it). Reads the page's elements
+ * once.
+ */
+static char *
+page_directory(const struct cex_doc *d)
+{
+	const GumboAttribute	*v, *canonical = NULL, *og = NULL;
+	const struct cex_node	*n;
+	const char		*url, *path;
+	char			*dir, *grown;
+	size_t			 len;
+	uint32_t		 i;
+
+	for (i = 1; i < d->nnodes && canonical == NULL; i++) {
+		n = &d->nodes[i];
+		if (!node_is_element(n))
+			continue;
+		if (n->tag == GUMBO_TAG_LINK && (v = dom_attr(n, "rel")) != NULL &&
+		    dom_has_token(v->value, "canonical"))
+			canonical = dom_attr(n, "href");
+		else if (n->tag == GUMBO_TAG_META && og == NULL &&
+		    dom_attr_is(n, "property", "og:url"))
+			og = dom_attr(n, "content");
+	}
+	url = canonical != NULL ? canonical->value : og != NULL ?
+	    og->value : d->base_url;
+	if (url == NULL || (dir = url_resolve(d->base_url, url)) == NULL)
+		return NULL;
+	len = strcspn(dir, "?#");
+	dir[len] = '\0';
+	/* The path: past "scheme://host", more than "/". */
+	if ((path = strstr(dir, "://")) == NULL ||
+	    (path = strchr(path + 3, '/')) == NULL || path[1] == '\0') {
+		free(dir);
+		return NULL;
+	}
+	if (dir[len - 1] == '/')
+		return dir;
+	if ((grown = realloc(dir, len + 2)) == NULL) {
+		free(dir);
+		return NULL;
+	}
+	grown[len] = '/';
+	grown[len + 1] = '\0';
+	return grown;
+}
+
+/*
+ * Whether link l leads below the page's directory (a->page_dir): its
+ * address, resolved, begins with it and goes on.
+ */
+static bool
+leads_below_page(const struct article *a, uint32_t l)
+{
+	const GumboAttribute	*href;
+	char			*url;
+	size_t			 len;
+	bool			 below;
+
+	if (a->page_dir == NULL ||
+	    (href = dom_attr(&a->d->nodes[l], "href")) == NULL ||
+	    (url = url_resolve(a->page_dir, href->value)) == NULL)
+		return false;
+	len = strlen(a->page_dir);
+	below = strncmp(url, a->page_dir, len) == 0 &&
+	    url[len] != '\0' && url[len] != '?' && url[len] != '#';
+	free(url);
+	return below;
 }
 
 /*
  * Whether element i is a list of teasers: three children with text or
  * more, each of 400 letters at most and each with a heading (the first
  * in its first 48 nodes) that is the title of another page
- * (titles_other_page). Such a list presents other pages, a title and a
+ * (title_link). Such a list presents other pages, a title and a
  * line about each ("Goes well with", "More recipes"), however little
- * of it is linked. Looks at each child's first nodes only: linear.
+ * of it is linked. But a list whose titles all lead below the page
+ * (leads_below_page: "/services/" to "/services/doors/") presents the
+ * page's own parts, a firm's services or a section's topics, each with
+ * a page of its own: that is the page's text. Looks at each child's
+ * first nodes only: linear.
  */
 static bool
 is_teaser_list(const struct article *a, uint32_t i)
 {
 	const struct cex_doc	*d = a->d;
 	const struct cex_node	*n = &d->nodes[i];
-	uint32_t		 c, j, count = 0;
+	uint32_t		 c, j, l, count = 0, below = 0;
 
 	if (n->tag != GUMBO_TAG_DIV && n->tag != GUMBO_TAG_SECTION &&
 	    n->tag != GUMBO_TAG_UL && n->tag != GUMBO_TAG_OL)
@@ -2491,11 +2574,12 @@ is_teaser_list(const struct article *a, uint32_t i)
 			    d->nodes[j].letters > 0)
 				break;
 		if (j == d->nodes[c].end || j == c + 48 ||
-		    !titles_other_page(d, j))
+		    (l = title_link(d, j)) == 0)
 			return false;
 		count++;
+		below += leads_below_page(a, l);
 	}
-	return count >= 3;
+	return count >= 3 && below < count;
 }
 
 /*
@@ -5026,6 +5110,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 
 	memset(&a, 0, sizeof(a));
 	a.d = d;
+	a.page_dir = page_directory(d);
 	remove_hidden(d);
 	dom_measure(d, opts, NULL);
 	link_insides(d);
@@ -5354,6 +5439,7 @@ out:
 	free(a.main);
 	free(a.names);
 	free(a.cache);
+	free(a.page_dir);
 	free(a.field);
 	free(a.count_only);
 	free(root);
