@@ -148,8 +148,6 @@ name_end(const struct scan *s, size_t i)
 	return i;
 }
 
-static bool starts_markup(const struct scan *, size_t);
-
 /* Keeps an attribute of the tag being read. */
 static void
 keep_attr(struct scan *s, size_t n, size_t name, size_t name_len)
@@ -775,6 +773,8 @@ end_tag(struct scan *s, size_t i, size_t name, size_t len, bool raw)
 	}
 	return gt + 1;
 }
+
+static bool starts_markup(const struct scan *, size_t);
 
 /*
  * A title whose end tag is missing or misspelled takes the rest of the
