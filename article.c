@@ -1923,7 +1923,8 @@ holds_data_sheet(const struct article *a, uint32_t s)
 			continue;
 		terms += d->nodes[i].tag == GUMBO_TAG_DT &&
 		    d->nodes[i].letters > 0 && d->nodes[i].letters <= 40;
-		if (d->nodes[i].tag == GUMBO_TAG_DD && d->nodes[i].letters > 0) {
+		if (d->nodes[i].tag == GUMBO_TAG_DD &&
+		    d->nodes[i].letters > 0) {
 			values++;
 			if (i >= value_end) {
 				linked_values += d->nodes[i].linked;
@@ -2449,7 +2450,8 @@ title_link(const struct cex_doc *d, uint32_t h)
 {
 	uint32_t	 k = d->nodes[h].parent;
 
-	if (!(node_is_element(&d->nodes[k]) && d->nodes[k].tag == GUMBO_TAG_A)) {
+	if (!(node_is_element(&d->nodes[k]) &&
+	    d->nodes[k].tag == GUMBO_TAG_A)) {
 		if (2 * d->nodes[h].linked < d->nodes[h].letters)
 			return 0;
 		for (k = h + 1; k < d->nodes[h].end && k < h + 16 &&
@@ -2487,7 +2489,8 @@ page_directory(const struct cex_doc *d)
 		n = &d->nodes[i];
 		if (!node_is_element(n))
 			continue;
-		if (n->tag == GUMBO_TAG_LINK && (v = dom_attr(n, "rel")) != NULL &&
+		if (n->tag == GUMBO_TAG_LINK &&
+		    (v = dom_attr(n, "rel")) != NULL &&
 		    dom_has_token(v->value, "canonical"))
 			canonical = dom_attr(n, "href");
 		else if (n->tag == GUMBO_TAG_META && og == NULL &&

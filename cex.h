@@ -251,7 +251,7 @@ struct battr {
 	uint32_t	 name_len;
 	const char	*value;
 	uint32_t	 value_len;
-	uint32_t	 span;		/* name to the value's end, quotes too */
+	uint32_t	 span;		/* name to value's end, with quotes */
 };
 
 /* A token, as the model is given it. */

@@ -252,7 +252,8 @@ tag_attrs(struct scan *s, size_t i, size_t max, size_t *nattrs, size_t *cut,
 				if (count <= max && *nattrs > 0) {
 					a = &s->attrs[*nattrs - 1];
 					a->value = in + i + 1;
-					a->value_len = (uint32_t)(q - in - i - 1);
+					a->value_len =
+					    (uint32_t)(q - in - i - 1);
 					a->span = (uint32_t)(q + 1 - a->name);
 				}
 				i = (size_t)(q - in);
