@@ -1737,16 +1737,7 @@ read_ld(struct article *a)
 		text = d->nodes[i + 1].g->v.text.text;
 		if (a->ld_letters == 0)
 			a->ld_letters = json_article_letters(text);
-		/* Parsed only if a type of those things may be named. */
-		if ((strstr(text, "Product") != NULL ||
-		    strstr(text, "Recipe") != NULL ||
-		    strstr(text, "Car") != NULL ||
-		    strstr(text, "Vehicle") != NULL ||
-		    strstr(text, "Motor") != NULL ||
-		    strstr(text, "BusOrCoach") != NULL ||
-		    strstr(text, "Event") != NULL ||
-		    strstr(text, "Festival") != NULL) &&
-		    meta_ld_things(text, &things, &description) == -1) {
+		if (meta_ld_things(text, &things, &description) == -1) {
 			free(description);
 			return -1;
 		}

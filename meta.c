@@ -1710,6 +1710,24 @@ is_product_type(const char *type)
 }
 
 /*
+ * Whether a JSON-LD script's text may name a type of LD_THING: a cheap
+ * look before it is parsed (and libjansson loaded), as most pages'
+ * data describe articles and pages only.
+ */
+static bool
+may_name_thing(const char *text)
+{
+	static const char *const parts[] = { "Product", "Recipe", "Car",
+	    "Vehicle", "Motor", "BusOrCoach", "Event", "Festival", NULL };
+	size_t	 i;
+
+	for (i = 0; parts[i] != NULL; i++)
+		if (strstr(text, parts[i]) != NULL)
+			return true;
+	return false;
+}
+
+/*
  * The kind of a schema.org type name (the last part of an address):
  * articles and postings of every kind (NewsArticle, BlogPosting,
  * ReportageNewsArticle...), reports, web pages of every kind (WebPage,
@@ -2093,7 +2111,7 @@ meta_ld_things(const char *text, size_t *things, char **description)
 	size_t		 i;
 	bool		 oom;
 
-	if (meta_init() == -1)
+	if (!may_name_thing(text) || meta_init() == -1)
 		return 0;
 	if ((ld = ld_parse(text, &oom)) == NULL)
 		return oom ? -1 : 0;
