@@ -906,7 +906,7 @@ acts_on_format(const struct cex_opts *opts, int id, const char *arg)
 {
 	bool	 text = opts->format == FORMAT_TEXT ||
 		    (opts->format == FORMAT_JSON && !opts->json_html);
-	bool	 markup_less = text || opts->format == FORMAT_MARKDOWN;
+	bool	 markup_less = !opts_writes_html(opts);
 
 	switch (id) {
 	case OPT_LINKS:

@@ -644,16 +644,21 @@ shown_attrs(struct scan *s, size_t *n)
 	return s->shown;
 }
 
-/* Leaves out of the copy the attributes shown_attrs did not show. */
+/*
+ * Leaves out of the copy the attributes of the n read that shown_attrs
+ * did not show (shown of them it did, in order).
+ */
 static void
-drop_unread_attrs(struct scan *s, size_t n)
+drop_unread_attrs(struct scan *s, size_t n, size_t shown)
 {
 	const struct battr *a;
-	size_t		 k;
+	size_t		 k, j = 0;
 
 	for (k = 0; k < n; k++) {
 		a = &s->attrs[k];
-		if (is_unread_attr(a))
+		if (j < shown && s->shown[j].name == a->name)
+			j++;
+		else
 			drop(s, (size_t)(a->name - s->in),
 			    (size_t)(a->name - s->in) + a->span);
 	}
@@ -712,7 +717,7 @@ start_tag(struct scan *s, size_t i, size_t name, size_t len)
 		return gt + 1;
 	}
 	if (t.attrs == s->shown && cut != name + len)
-		drop_unread_attrs(s, nattrs);
+		drop_unread_attrs(s, nattrs, t.nattrs);
 	if (cut != 0) {
 		s->report->attributes++;
 		drop(s, cut, self_closing ? gt - 1 : gt);
