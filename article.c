@@ -199,6 +199,7 @@ struct article {
 	uint32_t	*punct;		/* punctuation in the subtree */
 	uint32_t	*own_punct;	/* ... in the text own counts */
 	uint32_t	*own_linked;	/* ... and of those letters, linked */
+	uint32_t	*longest;	/* letters of the longest block inside */
 	double		*mass;		/* blocks' values in the subtree */
 	double		*score;
 	unsigned char	 common[NBAD];	/* bad words that say nothing here */
@@ -1760,18 +1761,39 @@ read_ld(struct article *a)
  * ones); in comments, a sidebar or a footer, all its letters count
  * against it.
  */
+#define BLOCK_COST	60
+
 static double
 block_value(const struct article *a, uint32_t i)
 {
 	if (a->outside[i])
 		return -(double)a->own[i];
-	return (double)a->own[i] - 3.0 * a->own_linked[i] - 60;
+	return (double)a->own[i] - 3.0 * a->own_linked[i] - BLOCK_COST;
+}
+
+/*
+ * Whether table i holds data (a size chart, a timetable, a grid of
+ * figures): short cells and nothing else, no block worth its cost (of
+ * BLOCK_COST letters or more), no link (not even a picture's), no field
+ * of a form. Its cells are short by nature: the table costs the text
+ * around it nothing, where a menu of as many short lines costs much.
+ */
+static bool
+is_data_grid(const struct article *a, uint32_t i)
+{
+	const struct cex_node	*n = &a->d->nodes[i];
+
+	return n->tag == GUMBO_TAG_TABLE && a->outside[i] == 0 &&
+	    a->longest[i] < BLOCK_COST && n->letters > 0 && n->linked == 0 &&
+	    (a->field[i] & (FIELD | CHOICE | PRESS | OWN_LINK | AD_LINK)) == 0;
 }
 
 /*
  * The text of a block: letters of its own text nodes and of inline
  * children, without nested paragraphs. Computed backward with the
  * other aggregates; the letters and linked letters are dom_measure's.
+ * The value of the blocks in each subtree (mass), a table of data's at
+ * least none, and the longest block in it.
  */
 static void
 aggregate(struct article *a)
@@ -1798,9 +1820,16 @@ aggregate(struct article *a)
 			a->own[p] += a->own[i];
 			a->own_punct[p] += a->own_punct[i];
 			a->own_linked[p] += a->own_linked[i];
-		} else if (a->own[i] > 0)
+		} else if (a->own[i] > 0) {
 			a->mass[i] += block_value(a, i);
+			if (a->own[i] > a->longest[i])
+				a->longest[i] = a->own[i];
+		}
+		if (a->mass[i] < 0 && node_is_element(n) && is_data_grid(a, i))
+			a->mass[i] = 0;
 		a->mass[p] += a->mass[i];
+		if (a->longest[i] > a->longest[p])
+			a->longest[p] = a->longest[i];
 	}
 }
 
@@ -4669,6 +4698,7 @@ score_page(struct article *a, struct candidate *top)
 	memset(a->punct, 0, n * sizeof(*a->punct));
 	memset(a->own_punct, 0, n * sizeof(*a->own_punct));
 	memset(a->own_linked, 0, n * sizeof(*a->own_linked));
+	memset(a->longest, 0, n * sizeof(*a->longest));
 	memset(a->mass, 0, n * sizeof(*a->mass));
 	memset(a->score, 0, n * sizeof(*a->score));
 	memset(top, 0, NTOP * sizeof(*top));
@@ -5115,6 +5145,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	    (a.punct = calloc(d->nnodes, sizeof(*a.punct))) == NULL ||
 	    (a.own_punct = calloc(d->nnodes, sizeof(*a.own_punct))) == NULL ||
 	    (a.own_linked = calloc(d->nnodes, sizeof(*a.own_linked))) == NULL ||
+	    (a.longest = calloc(d->nnodes, sizeof(*a.longest))) == NULL ||
 	    (a.mass = calloc(d->nnodes, sizeof(*a.mass))) == NULL ||
 	    (a.score = calloc(d->nnodes, sizeof(*a.score))) == NULL ||
 	    (a.outside = calloc(d->nnodes, 1)) == NULL ||
@@ -5425,6 +5456,7 @@ out:
 	free(a.punct);
 	free(a.own_punct);
 	free(a.own_linked);
+	free(a.longest);
 	free(a.mass);
 	free(a.score);
 	free(a.outside);
