@@ -185,6 +185,7 @@ struct article {
 #define MEDIA		2048	/* ... a picture, a video or a frame */
 	uint32_t	 title;		/* --title: the h1 kept, or 0 */
 	uint32_t	 h1;		/* the first live h1 with text, or 0 */
+	uint32_t	 headline;	/* see find_headline, or 0 */
 	uint32_t	 thread;	/* the best's entry in a thread, or 0 */
 	uint32_t	 ld_letters;	/* the article's length by JSON-LD */
 	uint32_t	 author_links;	/* live links to writers' pages */
@@ -1875,6 +1876,29 @@ score_blocks(struct article *a)
 	}
 }
 
+/*
+ * Whether element i holds the headline that find_headline found, or
+ * comes right after the headline's header: the headline and what
+ * wraps it with little more text (a date, a byline; three levels up at
+ * most). The story's text follows its headline.
+ */
+static bool
+under_headline(const struct article *a, uint32_t i)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 h = a->headline, head, k;
+
+	if (h == 0)
+		return false;
+	if (i < h)
+		return d->nodes[i].end > h;
+	for (head = h, k = 0; k < 3 && d->nodes[head].parent != 0 &&
+	    d->nodes[d->nodes[head].parent].letters <=
+	    d->nodes[h].letters + 100; k++)
+		head = d->nodes[head].parent;
+	return d->nodes[i].parent == d->nodes[head].parent && i > head;
+}
+
 /* A container's score with its links, names and hints counted. */
 static double
 final_score(const struct article *a, uint32_t i)
@@ -1890,6 +1914,8 @@ final_score(const struct article *a, uint32_t i)
 	w = name_weight(a, i);
 	s += w * (s < 10 ? s : 10);
 	if (is_hinted(a, i))
+		s *= 1.5;
+	if (under_headline(a, i))
 		s *= 1.5;
 	/*
 	 * The page's JSON-LD data, when it gives the article's text, is
@@ -4385,6 +4411,81 @@ mark_main(struct article *a)
 		a->thing_text = headline_description(a);
 }
 
+/* The most letters of a title or headline that find_headline compares. */
+#define HEADLINE_BYTES	512
+
+/*
+ * The letters of the live text of element i, lower case, into buf
+ * (size bytes, NUL-terminated); false when they do not fit.
+ */
+static bool
+lower_letters(const struct article *a, uint32_t i, char *buf, size_t size)
+{
+	const struct cex_doc	*d = a->d;
+	const utf8proc_uint8_t	*p;
+	utf8proc_ssize_t	 len;
+	int32_t			 cp;
+	size_t			 o = 0;
+	uint32_t		 k;
+
+	for (k = i + 1; k < d->nodes[i].end; k++) {
+		if (!a->live[k]) {
+			k = d->nodes[k].end - 1;
+			continue;
+		}
+		if (!node_is_text(&d->nodes[k]))
+			continue;
+		for (p = (const utf8proc_uint8_t *)d->nodes[k].g->v.text.text;
+		    *p != '\0'; p += len) {
+			if ((len = utf8proc_iterate(p, -1, &cp)) <= 0) {
+				len = 1;
+				continue;
+			}
+			if (!dom_is_letter(cp))
+				continue;
+			if (o + 4 >= size)
+				return false;
+			o += (size_t)utf8proc_encode_char(utf8proc_tolower(cp),
+			    (utf8proc_uint8_t *)buf + o);
+		}
+	}
+	buf[o] = '\0';
+	return true;
+}
+
+/*
+ * The article's headline on a page without an h1: a heading below it
+ * (h2 to h6) of 15 letters or more whose letters run in the title
+ * element's, not outside the article. Old templates and blogs make
+ * their story's headline an h2 or an h3. A title is the headline and
+ * the site's name ("Site: Headline", "Headline | Site"): when both are
+ * headings, the site's comes first, in the masthead; the last heading
+ * that matches is the headline. 0 if there is none.
+ */
+static uint32_t
+find_headline(const struct article *a)
+{
+	const struct cex_doc	*d = a->d;
+	char			 title[HEADLINE_BYTES], text[HEADLINE_BYTES];
+	uint32_t		 i, last = 0;
+
+	if (a->h1 != 0 || d->page_title == 0 ||
+	    d->nodes[d->page_title].tag != GUMBO_TAG_TITLE ||
+	    !lower_letters(a, d->page_title, title, sizeof(title)))
+		return 0;
+	for (i = 1; i < d->nnodes; i++) {
+		if (!a->live[i] || !node_is_element(&d->nodes[i]) ||
+		    !is_heading(d->nodes[i].tag) || a->outside[i] ||
+		    d->nodes[i].letters < 15)
+			continue;
+		if (lower_letters(a, i, text, sizeof(text)) &&
+		    strstr(title, text) != NULL)
+			last = i;
+		i = d->nodes[i].end - 1;
+	}
+	return last;
+}
+
 /*
  * Marks the elements that hold the first live h1 of the page or an
  * element is_main names, and their ancestors: the article is in them.
@@ -5210,6 +5311,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	}
 	if (read_ld(&a) == -1)
 		goto out;
+	a.headline = find_headline(&a);
 	/*
 	 * --title: the first heading of the body with text, kept where it
 	 * is; or, when the body has none, the title element, given first.
