@@ -5314,14 +5314,16 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	a.headline = find_headline(&a);
 	/*
 	 * --title: the first heading of the body with text, kept where it
-	 * is; or, when the body has none, the title element, given first.
+	 * is; or, when the body has none, the headline (find_headline),
+	 * else the title element, given first (the headline then goes
+	 * from where it is, below).
 	 */
 	if (opts->title && (i = d->page_title) != 0) {
 		if (d->nodes[i].tag == GUMBO_TAG_H1) {
 			a.title = i;
 			root[i] = 1;
 		} else
-			d->title = i;
+			d->title = a.headline != 0 ? a.headline : i;
 	}
 	score_page(&a, top);
 	/*
@@ -5549,6 +5551,8 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		}
 	if (remove_clutter(&a, root, total, best != body ? best : 0) == -1)
 		goto out;
+	if (d->title != 0 && d->title == a.headline)
+		d->nodes[a.headline].flags |= NODE_REMOVED;
 	rc = keep_parts(d, root, whole_document(opts));
 out:
 	free(a.live);
