@@ -1711,6 +1711,57 @@ find_text(const struct article *a, const char *text)
 }
 
 /*
+ * The elements that the page's JSON-LD data names as its article's
+ * text for subscribers (meta_ld_gated: a class such as "paywall"): their
+ * names count as neither content nor clutter, but as a word of content,
+ * since the page says what they hold. Read before the names decide what
+ * is outside the article. Returns -1 if memory runs out.
+ */
+static int
+mark_gated(struct article *a)
+{
+	const struct cex_doc	*d = a->d;
+	const GumboAttribute	*at;
+	const char		*p, *e;
+	char			*classes = NULL, name[64];
+	uint32_t		 i;
+
+	for (i = 1; i + 1 < d->nnodes; i++)
+		if (node_is_element(&d->nodes[i]) &&
+		    d->nodes[i].tag == GUMBO_TAG_SCRIPT &&
+		    (at = dom_attr(&d->nodes[i], "type")) != NULL &&
+		    strcasestr(at->value, "ld+json") != NULL &&
+		    d->nodes[i + 1].parent == i &&
+		    node_is_text(&d->nodes[i + 1]) &&
+		    meta_ld_gated(d->nodes[i + 1].g->v.text.text,
+		    &classes) == -1) {
+			free(classes);
+			return -1;
+		}
+	if (classes == NULL)
+		return 0;
+	for (i = 1; i < d->nnodes; i++) {
+		if (!a->live[i] || !node_is_element(&d->nodes[i]) ||
+		    (at = dom_attr(&d->nodes[i], "class")) == NULL)
+			continue;
+		for (p = classes; *p != '\0'; p = *e == ' ' ? e + 1 : e) {
+			e = p + strcspn(p, " ");
+			if ((size_t)(e - p) >= sizeof(name))
+				continue;
+			memcpy(name, p, (size_t)(e - p));
+			name[e - p] = '\0';
+			if (dom_has_token(at->value, name)) {
+				memset(&a->names[i], 0, sizeof(a->names[i]));
+				a->names[i].good = 1;
+				break;
+			}
+		}
+	}
+	free(classes);
+	return 0;
+}
+
+/*
  * What the page's JSON-LD data says of its content: the length of its
  * article in letters (the first articleBody), and the element that
  * holds the description of the product, recipe or event, when the data
@@ -5273,6 +5324,8 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	if (mark_contents(&a) == -1)
 		goto out;
 	read_names(&a, body != 0 ? d->nodes[body].letters : 0);
+	if (mark_gated(&a) == -1)
+		goto out;
 	mark_fields(&a);
 	if (mark_counts(&a) == -1)
 		goto out;

@@ -629,6 +629,7 @@ bool		 meta_wanted(const struct cex_opts *);
 size_t		 meta_fields(const struct cex_meta *, bool,
 		    struct meta_field *);
 int		 meta_init(void);
+int		 meta_ld_gated(const char *, char **);
 int		 meta_ld_things(const char *, size_t *, char **);
 struct cex_meta	*meta_new(const struct cex_doc *, const struct cex_opts *);
 int		 meta_lead(struct cex_meta *, const struct cex_doc *);

@@ -2129,6 +2129,102 @@ meta_ld_things(const char *text, size_t *things, char **description)
 }
 
 /*
+ * Whether the value of isAccessibleForFree says no: false, or the
+ * string "false" in any case (as many pages write it).
+ */
+static bool
+ld_not_free(const json_t *v)
+{
+	return json_is_false(v) || (json_is_string(v) &&
+	    strcasecmp(jansson.string_value(v), "false") == 0);
+}
+
+/*
+ * Adds to *classes, separated by spaces, the class names of a CSS
+ * selector list whose selectors are each one class (".paywall,
+ * .premium"); other selectors say nothing here. -1 if memory runs out.
+ */
+static int
+add_selector_classes(char **classes, const char *sel)
+{
+	static const char	 name_chars[] = "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-";
+	const char		*p, *b, *e, *end;
+	char			*grown;
+	size_t			 have, len;
+
+	for (p = sel; *p != '\0'; p = *end == ',' ? end + 1 : end) {
+		end = p + strcspn(p, ",");
+		for (b = p; b < end && ascii_is_space((unsigned char)*b); b++)
+			continue;
+		for (e = end; e > b && ascii_is_space((unsigned char)e[-1]); e--)
+			continue;
+		len = (size_t)(e - b);
+		if (len < 2 || *b != '.' ||
+		    strspn(b + 1, name_chars) < len - 1)
+			continue;
+		have = *classes != NULL ? strlen(*classes) : 0;
+		if ((grown = realloc(*classes, have + len + 1)) == NULL)
+			return -1;
+		if (have > 0)
+			grown[have++] = ' ';
+		memcpy(grown + have, b + 1, len - 1);
+		grown[have + len - 1] = '\0';
+		*classes = grown;
+	}
+	return 0;
+}
+
+/*
+ * The classes that a JSON-LD script's text names as the parts of its
+ * article that are not free: a part (hasPart) whose isAccessibleForFree
+ * is false and whose cssSelector is a class (".paywall"), the markup
+ * that search engines ask of pages whose text is for subscribers. The
+ * element of that class holds the article's text, whatever its name
+ * says. Added to *classes, separated by spaces; nothing is read if
+ * libjansson cannot be loaded. Returns -1 if memory runs out.
+ */
+int
+meta_ld_gated(const char *text, char **classes)
+{
+	struct ld	*ld;
+	json_t		*parts, *part, *sel;
+	size_t		 i, k, n, j;
+	bool		 oom;
+	int		 rc = 0;
+
+	if (strstr(text, "cssSelector") == NULL || meta_init() == -1)
+		return 0;
+	if ((ld = ld_parse(text, &oom)) == NULL)
+		return oom ? -1 : 0;
+	for (i = 0; i < ld->n && rc == 0; i++) {
+		parts = jansson.object_get(ld->objects[i], "hasPart");
+		n = json_is_array(parts) ? jansson.array_size(parts) : 1;
+		for (k = 0; k < n && rc == 0; k++) {
+			part = json_is_array(parts) ?
+			    jansson.array_get(parts, k) : parts;
+			if (!json_is_object(part) || !ld_not_free(
+			    jansson.object_get(part, "isAccessibleForFree")))
+				continue;
+			sel = jansson.object_get(part, "cssSelector");
+			if (json_is_string(sel))
+				rc = add_selector_classes(classes,
+				    jansson.string_value(sel));
+			else if (json_is_array(sel))
+				for (j = 0; j < jansson.array_size(sel) &&
+				    rc == 0; j++)
+					if (json_is_string(jansson.array_get(sel,
+					    j)))
+						rc = add_selector_classes(classes,
+						    jansson.string_value(
+						    jansson.array_get(sel, j)));
+		}
+	}
+	ld_free(ld);
+	return rc;
+}
+
+/*
  * The pass over the page
  */
 
