@@ -2743,6 +2743,53 @@ has_class(const struct cex_node *n)
 }
 
 /*
+ * Whether the class token at tok (up to a space) is a hash that a
+ * CSS-in-JS library made for a rule, not a name: emotion's "css-" and
+ * letters and digits ("css-1v4s5j6", "css-0"), styled-jsx's "jsx-" and
+ * digits.
+ */
+static bool
+is_hash_class(const char *tok)
+{
+	size_t	 n = strcspn(tok, " \t\n\f\r"), k;
+	bool	 digit = false;
+
+	if (n > 4 && strncmp(tok, "css-", 4) == 0)
+		k = 4;
+	else if (n > 4 && strncmp(tok, "jsx-", 4) == 0)
+		k = 4;
+	else
+		return false;
+	for (; k < n; k++)
+		if (tok[k] >= '0' && tok[k] <= '9')
+			digit = true;
+		else if (tok[0] == 'j' || !(tok[k] >= 'a' && tok[k] <= 'z'))
+			return false;
+	return digit;
+}
+
+/*
+ * Whether element n has a class that names it: one that is not a hash
+ * of a CSS-in-JS library (is_hash_class, or is_generated beside code).
+ */
+static bool
+has_named_class(const struct cex_node *n)
+{
+	const GumboAttribute	*c = dom_attr(n, "class");
+	const char		*t;
+	bool			 hashed;
+
+	if (c == NULL)
+		return false;
+	hashed = holds_code(c->value, strlen(c->value));
+	for (t = c->value; *(t += strspn(t, " \t\n\f\r")) != '\0';
+	    t += strcspn(t, " \t\n\f\r"))
+		if (!is_hash_class(t) && !(hashed && is_generated(t)))
+			return true;
+	return false;
+}
+
+/*
  * Whether element i has two siblings or more of its tag and class
  * among the first 128 children of its parent (a bound: each box that
  * would be a call to act is asked).
@@ -3516,19 +3563,24 @@ thread_entry(const struct article *a, uint32_t best)
 }
 
 /*
- * Whether element s holds a paragraph (p) of 80 letters or more, a
+ * Whether element s holds a paragraph (p) of 80 letters or more, or a
+ * list of as many with no link (the steps of care instructions), a
  * part of a text rather than a line of a box.
  */
 static bool
 holds_paragraph(const struct article *a, uint32_t s)
 {
 	const struct cex_doc	*d = a->d;
+	const struct cex_node	*n;
 	uint32_t		 i;
 
-	for (i = s + 1; i < d->nodes[s].end; i++)
-		if (a->live[i] && node_is_element(&d->nodes[i]) &&
-		    d->nodes[i].tag == GUMBO_TAG_P && d->nodes[i].letters >= 80)
+	for (i = s + 1; i < d->nodes[s].end; i++) {
+		n = &d->nodes[i];
+		if (a->live[i] && node_is_element(n) && n->letters >= 80 &&
+		    (n->tag == GUMBO_TAG_P || ((n->tag == GUMBO_TAG_UL ||
+		    n->tag == GUMBO_TAG_OL) && n->linked == 0)))
 			return true;
+	}
 	return false;
 }
 
@@ -5547,7 +5599,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	 */
 	find_wrappers(&a, best, body, &inner, &outer);
 	landmark = main_landmark(d, best);
-	if (has_class(&d->nodes[best]))
+	if (has_named_class(&d->nodes[best]))
 		inner = 0;
 	twins = 0;
 	for (i = 1; i < d->nnodes; i++)
