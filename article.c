@@ -4778,6 +4778,71 @@ link_insides(struct cex_doc *d)
 	}
 }
 
+/*
+ * Whether link i leads to a place in the page itself, says it controls
+ * it (role=tab, aria-controls or aria-expanded) and holds a paragraph or
+ * a heading: the label of a tab or of an accordion's section with its
+ * text (Webflow's tabs make each a link to its pane, its heading and
+ * description inside), a control over the page's own text, not another
+ * page's title; unlike a list of contents, whose links lead to the
+ * page's parts and control nothing. Reads the link's nodes once (links
+ * do not nest in HTML).
+ */
+static bool
+labels_own_text(const struct cex_doc *d, uint32_t i)
+{
+	const GumboAttribute	*href;
+	uint32_t		 k;
+
+	if (d->nodes[i].tag != GUMBO_TAG_A ||
+	    (href = dom_attr(&d->nodes[i], "href")) == NULL ||
+	    href->value[strspn(href->value, " \t\n\f\r")] != '#' ||
+	    href->value[strspn(href->value, " \t\n\f\r") + 1] == '\0' ||
+	    !(dom_attr_is(&d->nodes[i], "role", "tab") ||
+	    dom_attr(&d->nodes[i], "aria-controls") != NULL ||
+	    dom_attr(&d->nodes[i], "aria-expanded") != NULL))
+		return false;
+	for (k = i + 1; k < d->nodes[i].end; k++)
+		if (node_is_element(&d->nodes[k]) && d->nodes[k].letters > 0 &&
+		    (d->nodes[k].tag == GUMBO_TAG_P ||
+		    tag_is_heading(d->nodes[k].tag)))
+			return true;
+	return false;
+}
+
+/*
+ * The letters of the links that label the page's own text
+ * (labels_own_text) count as not linked: in them, around them.
+ * Forward, a link's nodes made unlinked; backward, each link's letters
+ * taken from its ancestors'. Returns -1 if memory runs out.
+ */
+static int
+unlink_own_labels(struct cex_doc *d)
+{
+	uint32_t	*taken, i, end = 0;
+
+	if ((taken = calloc(d->nnodes, sizeof(*taken))) == NULL)
+		return -1;
+	for (i = 1; i < d->nnodes; i++) {
+		if (i < end) {
+			d->nodes[i].linked = 0;
+			continue;
+		}
+		if (node_is_element(&d->nodes[i]) &&
+		    d->nodes[i].linked > 0 && labels_own_text(d, i)) {
+			taken[i] = d->nodes[i].linked;
+			end = d->nodes[i].end;
+		}
+	}
+	for (i = d->nnodes; i-- > 1; ) {
+		d->nodes[i].linked -= taken[i] < d->nodes[i].linked ?
+		    taken[i] : d->nodes[i].linked;
+		taken[d->nodes[i].parent] += taken[i];
+	}
+	free(taken);
+	return 0;
+}
+
 /* Whether element n's class has a word for screen readers only. */
 static bool
 for_screen_readers(const struct cex_node *n)
@@ -5342,6 +5407,8 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	remove_hidden(d);
 	dom_measure(d, opts, NULL);
 	link_insides(d);
+	if (unlink_own_labels(d) == -1)
+		goto out;
 	if ((a.live = malloc(d->nnodes)) == NULL ||
 	    (a.own = calloc(d->nnodes, sizeof(*a.own))) == NULL ||
 	    (a.entry = calloc(d->nnodes, sizeof(*a.entry))) == NULL ||
