@@ -1303,6 +1303,47 @@ names_article(const struct article *a, uint32_t i)
 }
 
 /*
+ * The letters of element i's text, lower case, without spaces,
+ * punctuation or digits, into w (size bytes): all of them (whole: false
+ * if they do not fit, or the text holds a date, more than six digits,
+ * or more than 256 bytes) or as many as fit.
+ */
+static bool
+label_letters(const struct cex_doc *d, uint32_t i, char *w, size_t size,
+    bool whole)
+{
+	size_t		 n = 0, digits = 0, bytes = 0;
+	uint32_t	 k;
+	const char	*t;
+
+	for (k = i + 1; k < d->nodes[i].end; k++) {
+		if (!node_is_text(&d->nodes[k]))
+			continue;
+		for (t = d->nodes[k].g->v.text.text; *t != '\0'; t++) {
+			unsigned char c = (unsigned char)*t;
+
+			if (++bytes > 256 || (c >= '0' && c <= '9' &&
+			    ++digits > 6)) {
+				if (whole)
+					return false;
+				goto done;
+			}
+			if (c < 0x80 && !ascii_is_alpha(c))
+				continue;
+			if (n + 1 >= size) {
+				if (whole)
+					return false;
+				goto done;
+			}
+			w[n++] = (char)ascii_lower(c);
+		}
+	}
+done:
+	w[n] = '\0';
+	return n > 0;
+}
+
+/*
  * The word an element's text is, if it is a label: its letters, lower
  * case, without spaces, punctuation or a count ("12 Comments" is
  * "comments"), into w (size bytes). A label is a few nodes of a few
@@ -1313,32 +1354,10 @@ names_article(const struct article *a, uint32_t i)
 static bool
 label_word(const struct cex_doc *d, uint32_t i, char *w, size_t size)
 {
-	size_t		 n = 0, digits = 0, bytes = 0;
-	uint32_t	 k;
-	const char	*t;
-
 	if (d->nodes[i].letters == 0 || d->nodes[i].letters > 24 ||
 	    d->nodes[i].end - i > 16)
 		return false;
-	for (k = i + 1; k < d->nodes[i].end; k++) {
-		if (!node_is_text(&d->nodes[k]))
-			continue;
-		for (t = d->nodes[k].g->v.text.text; *t != '\0'; t++) {
-			unsigned char c = (unsigned char)*t;
-
-			if (++bytes > 256)
-				return false;
-			if (c >= '0' && c <= '9' && ++digits > 6)
-				return false;
-			if (c < 0x80 && !ascii_is_alpha(c))
-				continue;
-			if (n + 1 >= size)
-				return false;
-			w[n++] = (char)ascii_lower(c);
-		}
-	}
-	w[n] = '\0';
-	return n > 0;
+	return label_letters(d, i, w, size, true);
 }
 
 /*
@@ -1467,6 +1486,55 @@ labels_more(const struct cex_doc *d, uint32_t i)
 
 	return d->nodes[i].tag == GUMBO_TAG_A &&
 	    labelled_as(d, i, 6, 16, labels);
+}
+
+/*
+ * Whether element i is a heading whose text begins with the words that
+ * put an author's box under an article ("About the author", "Über die
+ * Autorin: NAME", "À propos de l'auteur"): the writer's biography, not
+ * the text. Its first 16 nodes are read.
+ */
+static bool
+heads_author_box(const struct cex_doc *d, uint32_t i)
+{
+	static const char *const labels[] = { "abouttheauthor",
+	    "aboutthewriter", "überdenautor", "Überdenautor",
+	    "überdieautorin", "Überdieautorin", "überdieautoren",
+	    "Überdieautoren", "zumautor", "zurautorin", "àproposdelauteur",
+	    "aproposdelauteur", "sobreelautor", "sobrelaautora",
+	    "overdeauteur", "oautorze", "sullautore", NULL };
+	const char *const *l;
+	char		 w[32];
+
+	if (!tag_is_heading(d->nodes[i].tag) || d->nodes[i].end - i > 16 ||
+	    !label_letters(d, i, w, sizeof(w), false))
+		return false;
+	for (l = labels; *l != NULL; l++)
+		if (strncmp(w, *l, strlen(*l)) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Whether the first text of element i, four levels down at most, is a
+ * heading that puts an author's box there (heads_author_box).
+ */
+static bool
+first_heads_author_box(const struct cex_doc *d, uint32_t i)
+{
+	uint32_t	 c, k;
+
+	for (k = 0; k < 4; k++) {
+		for (c = i + 1; c < d->nodes[i].end &&
+		    d->nodes[c].letters == 0; c = d->nodes[c].end)
+			continue;
+		if (c >= d->nodes[i].end || !node_is_element(&d->nodes[c]))
+			return false;
+		if (heads_author_box(d, c))
+			return true;
+		i = c;
+	}
+	return false;
 }
 
 /* Whether the first child of element i with text labels an ad. */
@@ -3158,6 +3226,14 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 */
 	if (labels_ad(a->d, i) || (n->letters <= 1000 &&
 	    2 * n->letters < total && first_labels_ad(a->d, i)))
+		return CLUTTER;
+	/*
+	 * A box of 1,500 letters at most, less than half of the text, that
+	 * a heading puts under the article as its author's (About the
+	 * author) is the writer's biography.
+	 */
+	if (is_form_box(n->tag) && n->letters <= 1500 &&
+	    2 * n->letters < total && first_heads_author_box(a->d, i))
 		return CLUTTER;
 	/* A link that only says there is more (labels_more) leads away. */
 	if (labels_more(a->d, i))
