@@ -3258,6 +3258,17 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	if (n->links > 0 && n->linked == n->letters &&
 	    heads_with_controls(a->d, n->parent))
 		return CLUTTER;
+	/*
+	 * On a page whose data describe one recipe (or product, or event),
+	 * a box named for a recipe and for no clutter ("gz-ingredients")
+	 * of 50 letters or more whose three links or more are its
+	 * ingredients, each to a page of its own, is the recipe's, not a
+	 * list of other pages (a button of the recipe's card, "Jump to
+	 * recipe", "Pin", is one link).
+	 */
+	if (a->thing && a->names[i].recipe > 0 && a->names[i].bad == 0 &&
+	    n->links >= 3 && n->letters >= 50)
+		return NOT_CLUTTER;
 	return is_link_list(n) && !in_page_heading(a->d, i) ? CLUTTER :
 	    NOT_CLUTTER;
 }
