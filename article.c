@@ -1516,11 +1516,11 @@ heads_author_box(const struct cex_doc *d, uint32_t i)
 }
 
 /*
- * Whether the first text of element i, four levels down at most, is a
- * heading that puts an author's box there (heads_author_box).
+ * The heading that is the first text of element i, four levels down at
+ * most, or 0.
  */
-static bool
-first_heads_author_box(const struct cex_doc *d, uint32_t i)
+static uint32_t
+first_heading(const struct cex_doc *d, uint32_t i)
 {
 	uint32_t	 c, k;
 
@@ -1529,12 +1529,33 @@ first_heads_author_box(const struct cex_doc *d, uint32_t i)
 		    d->nodes[c].letters == 0; c = d->nodes[c].end)
 			continue;
 		if (c >= d->nodes[i].end || !node_is_element(&d->nodes[c]))
-			return false;
-		if (heads_author_box(d, c))
-			return true;
+			return 0;
+		if (tag_is_heading(d->nodes[c].tag))
+			return c;
 		i = c;
 	}
-	return false;
+	return 0;
+}
+
+/*
+ * Whether element i is a heading whose text is the words shops put over
+ * an item's features, a list of them beside its pictures ("About this
+ * item", "Über diesen Artikel", "À propos de cet article"): the
+ * product's own description.
+ */
+static bool
+heads_item_features(const struct cex_doc *d, uint32_t i)
+{
+	static const char *const labels[] = { "aboutthisitem",
+	    "überdiesenartikel", "Überdiesenartikel", "àproposdecetarticle",
+	    "aproposdecetarticle", "informazionisuquestoarticolo",
+	    "acercadeesteartículo", "acercadeestearticulo", "overditartikel",
+	    "omdennaartikel", "otymprodukcie", NULL };
+	char		 w[48];
+
+	return d->nodes[i].letters <= 40 && d->nodes[i].end - i <= 16 &&
+	    label_letters(d, i, w, sizeof(w), true) &&
+	    in_list(labels, w, strlen(w));
 }
 
 /* Whether the first child of element i with text labels an ad. */
@@ -2973,6 +2994,7 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	const struct cex_node	 *n = &a->d->nodes[i];
 	const struct word_counts *c = &a->names[i];
 	int			  bad, aside;
+	uint32_t		  k;
 
 	if (n->tag == GUMBO_TAG_NAV)
 		return CLUTTER;
@@ -3233,7 +3255,8 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 * author) is the writer's biography.
 	 */
 	if (is_form_box(n->tag) && n->letters <= 1500 &&
-	    2 * n->letters < total && first_heads_author_box(a->d, i))
+	    2 * n->letters < total && (k = first_heading(a->d, i)) != 0 &&
+	    heads_author_box(a->d, k))
 		return CLUTTER;
 	/* A link that only says there is more (labels_more) leads away. */
 	if (labels_more(a->d, i))
@@ -4202,6 +4225,42 @@ is_recipe_card(const struct article *a, uint32_t i, uint32_t best)
 		return false;
 	return (has_itemtype(n, "Recipe") || has_itemtype(n, "HowTo") ||
 	    a->names[i].recipe > 0) && !in_other_entry(a, i, best);
+}
+
+/*
+ * Whether element i is a box of an item's features in a shop: its first
+ * text a heading that says so (heads_item_features), then a list of
+ * three items or more of 40 letters or more each; not mostly links,
+ * outside comments and sidebars. Marketplaces put it beside the
+ * pictures, away from the description; it joins the best container,
+ * wherever it is. (A blog's box "About this article" holds its date and
+ * author, not such a list.)
+ */
+static bool
+is_item_features(const struct article *a, uint32_t i)
+{
+	const struct cex_doc	*d = a->d;
+	const struct cex_node	*n = &d->nodes[i];
+	uint32_t		 h, k, c, items;
+
+	if (!a->live[i] || !node_is_element(n) || !is_form_box(n->tag) ||
+	    a->outside[i] || 2 * n->linked >= n->letters ||
+	    (h = first_heading(d, i)) == 0 || !heads_item_features(d, h))
+		return false;
+	for (k = d->nodes[h].end; k < n->end; k++) {
+		if (!node_is_element(&d->nodes[k]) ||
+		    (d->nodes[k].tag != GUMBO_TAG_UL &&
+		    d->nodes[k].tag != GUMBO_TAG_OL))
+			continue;
+		items = 0;
+		for (c = k + 1; c < d->nodes[k].end; c = d->nodes[c].end)
+			if (node_is_element(&d->nodes[c]) &&
+			    d->nodes[c].tag == GUMBO_TAG_LI &&
+			    d->nodes[c].letters >= 40)
+				items++;
+		return items >= 3;
+	}
+	return false;
 }
 
 /*
@@ -5778,7 +5837,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			twins++;
 			i = d->nodes[i].end - 1;
 		} else if (is_recipe_card(&a, i, best) ||
-		    is_described(&a, i)) {
+		    is_described(&a, i) || is_item_features(&a, i)) {
 			root[i] = 1;
 			i = d->nodes[i].end - 1;
 		}
