@@ -302,7 +302,8 @@ static const char *const aside_words[] = {
  * that sums the article up ("lead", "intro", "dek", "chapo", and
  * "desc", French sites' "article__desc", and the words for it in the
  * languages of Europe: "entradilla", "sottotitolo", "catenaccio",
- * "vorspann", "anriss"). Not "description": that names
+ * "vorspann", "anriss", Danish "manchet", the Nordic "ingress",
+ * Czech "perex"). Not "description": that names
  * the site's under its name, an author's, and the text of news sites
  * whose template calls the story a description (Dragnet's pages lose).
  */
@@ -310,7 +311,8 @@ static const char *const lead_words[] = {
 	"lead", "leadin", "intro", "standfirst", "summary", "excerpt", "deck",
 	"dek", "subtitle", "subhead", "subheadline", "abstract", "teaser",
 	"chapo", "desc", "entradilla", "subtitulo", "subtitular", "sottotitolo",
-	"catenaccio", "vorspann", "anriss", NULL
+	"catenaccio", "vorspann", "anriss", "manchet", "ingress", "ingressi",
+	"perex", NULL
 };
 
 /*
