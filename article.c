@@ -4100,19 +4100,26 @@ twins_nest(const struct article *a, uint32_t low, uint32_t up, uint32_t want)
 /*
  * Whether element p holds nothing but its child c and headings: each
  * other child with letters, not removed, is a heading (a section's, over
- * its text).
+ * its text), or a box whose text is all a heading's, three boxes down at
+ * most (a section's header box: "op-head", Redoc's generated classes).
  */
 static bool
 only_headings_beside(const struct cex_doc *d, uint32_t p, uint32_t c)
 {
-	uint32_t	 q;
+	uint32_t	 q, h, k;
 
-	for (q = p + 1; q < d->nodes[p].end; q = d->nodes[q].end)
-		if (q != c && d->nodes[q].letters > 0 &&
-		    !(d->nodes[q].flags & NODE_REMOVED) &&
-		    !(node_is_element(&d->nodes[q]) &&
-		    tag_is_heading(d->nodes[q].tag)))
+	for (q = p + 1; q < d->nodes[p].end; q = d->nodes[q].end) {
+		if (q == c || d->nodes[q].letters == 0 ||
+		    (d->nodes[q].flags & NODE_REMOVED))
+			continue;
+		if (!node_is_element(&d->nodes[q]))
 			return false;
+		for (h = q, k = 0; h != 0 && k < 3 &&
+		    !tag_is_heading(d->nodes[h].tag); k++)
+			h = sole_text_child(d, h);
+		if (h == 0 || !tag_is_heading(d->nodes[h].tag))
+			return false;
+	}
 	return true;
 }
 
