@@ -4965,6 +4965,54 @@ labels_own_text(const struct cex_doc *d, uint32_t i)
 	return false;
 }
 
+/* Whether a node inside element c is a root already. */
+static bool
+holds_root(const struct cex_doc *d, const unsigned char *root, uint32_t c)
+{
+	uint32_t	 k;
+
+	for (k = c + 1; k < d->nodes[c].end; k++)
+		if (root[k])
+			return true;
+	return false;
+}
+
+/*
+ * An article element's sections (HTML5's sectioning) are its parts:
+ * when the best lies in a section element whose parent is an article
+ * element (three levels up at most), the section's sibling sections
+ * that hold text (200 letters or more, less than a tenth links, not
+ * outside the article), no table (a patent's citations) and no part
+ * already joined (a recipe's card, without its buttons) join it: a
+ * patent's claims beside its description, a paper's results beside its
+ * methods. Each sibling is read once.
+ */
+static void
+join_sections(const struct article *a, unsigned char *root, uint32_t best)
+{
+	const struct cex_doc	*d = a->d;
+	const struct cex_node	*n;
+	uint32_t		 s = best, p, c, k;
+
+	for (k = 0; k < 4 && s != 0; k++, s = d->nodes[s].parent)
+		if (node_is_element(&d->nodes[s]) &&
+		    d->nodes[s].tag == GUMBO_TAG_SECTION &&
+		    node_is_element(&d->nodes[d->nodes[s].parent]) &&
+		    d->nodes[d->nodes[s].parent].tag == GUMBO_TAG_ARTICLE)
+			break;
+	if (k == 4 || s == 0)
+		return;
+	p = d->nodes[s].parent;
+	for (c = p + 1; c < d->nodes[p].end; c = d->nodes[c].end) {
+		n = &d->nodes[c];
+		if (c != s && node_is_element(n) && a->live[c] &&
+		    n->tag == GUMBO_TAG_SECTION && a->outside[c] == 0 &&
+		    n->letters >= 200 && 10 * (uint64_t)n->linked < n->letters &&
+		    (a->field[c] & TABLE) == 0 && !holds_root(d, root, c))
+			root[c] = 1;
+	}
+}
+
 /*
  * The letters of the links that label the page's own text
  * (labels_own_text) count as not linked: in them, around them.
@@ -5865,6 +5913,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			    d->nodes[i].letters ||
 			    2 * (uint64_t)d->nodes[i].letters >=
 			    d->nodes[best].letters;
+	join_sections(&a, root, best);
 	keep_abstract(&a, root, best);
 	if (opts->lead)
 		keep_lead(&a, root, best);
