@@ -4940,8 +4940,9 @@ link_insides(struct cex_doc *d)
  * text (Webflow's tabs make each a link to its pane, its heading and
  * description inside), a control over the page's own text, not another
  * page's title; unlike a list of contents, whose links lead to the
- * page's parts and control nothing. Reads the link's nodes once (links
- * do not nest in HTML).
+ * page's parts and control nothing. A label is a few nodes: a link of
+ * more than 64 is not looked into, so that links nested in links
+ * (through SVG) stay linear.
  */
 static bool
 labels_own_text(const struct cex_doc *d, uint32_t i)
@@ -4949,7 +4950,7 @@ labels_own_text(const struct cex_doc *d, uint32_t i)
 	const GumboAttribute	*href;
 	uint32_t		 k;
 
-	if (d->nodes[i].tag != GUMBO_TAG_A ||
+	if (d->nodes[i].tag != GUMBO_TAG_A || d->nodes[i].end - i > 64 ||
 	    (href = dom_attr(&d->nodes[i], "href")) == NULL ||
 	    href->value[strspn(href->value, " \t\n\f\r")] != '#' ||
 	    href->value[strspn(href->value, " \t\n\f\r") + 1] == '\0' ||
