@@ -2139,10 +2139,14 @@ ld_not_free(const json_t *v)
 	    strcasecmp(jansson.string_value(v), "false") == 0);
 }
 
+/* The most bytes of class names that meta_ld_gated gives. */
+#define GATED_BYTES	1024
+
 /*
  * Adds to *classes, separated by spaces, the class names of a CSS
  * selector list whose selectors are each one class (".paywall,
- * .premium"); other selectors say nothing here. -1 if memory runs out.
+ * .premium"), GATED_BYTES of them at most (a page names one or two);
+ * other selectors say nothing here. -1 if memory runs out.
  */
 static int
 add_selector_classes(char **classes, const char *sel)
@@ -2164,6 +2168,8 @@ add_selector_classes(char **classes, const char *sel)
 		    strspn(b + 1, name_chars) < len - 1)
 			continue;
 		have = *classes != NULL ? strlen(*classes) : 0;
+		if (have + len + 1 > GATED_BYTES)
+			return 0;
 		if ((grown = realloc(*classes, have + len + 1)) == NULL)
 			return -1;
 		if (have > 0)
