@@ -1802,6 +1802,25 @@ find_text(const struct article *a, const char *text)
 }
 
 /*
+ * The text of node i if it is a JSON-LD script (type ld+json, its text
+ * its first child), else NULL. Scripts are removed by then, but their
+ * text is still in the tree.
+ */
+static const char *
+ld_script_text(const struct cex_doc *d, uint32_t i)
+{
+	const GumboAttribute	*type;
+
+	if (!node_is_element(&d->nodes[i]) ||
+	    d->nodes[i].tag != GUMBO_TAG_SCRIPT || i + 1 >= d->nnodes ||
+	    (type = dom_attr(&d->nodes[i], "type")) == NULL ||
+	    strcasestr(type->value, "ld+json") == NULL ||
+	    d->nodes[i + 1].parent != i || !node_is_text(&d->nodes[i + 1]))
+		return NULL;
+	return d->nodes[i + 1].g->v.text.text;
+}
+
+/*
  * The elements that the page's JSON-LD data names as its article's
  * text for subscribers (meta_ld_gated: a class such as "paywall"): their
  * names count as neither content nor clutter, but as a word of content,
@@ -1813,19 +1832,13 @@ mark_gated(struct article *a)
 {
 	const struct cex_doc	*d = a->d;
 	const GumboAttribute	*at;
-	const char		*p, *e;
+	const char		*p, *e, *text;
 	char			*classes = NULL, name[64];
 	uint32_t		 i;
 
-	for (i = 1; i + 1 < d->nnodes; i++)
-		if (node_is_element(&d->nodes[i]) &&
-		    d->nodes[i].tag == GUMBO_TAG_SCRIPT &&
-		    (at = dom_attr(&d->nodes[i], "type")) != NULL &&
-		    strcasestr(at->value, "ld+json") != NULL &&
-		    d->nodes[i + 1].parent == i &&
-		    node_is_text(&d->nodes[i + 1]) &&
-		    meta_ld_gated(d->nodes[i + 1].g->v.text.text,
-		    &classes) == -1) {
+	for (i = 1; i < d->nnodes; i++)
+		if ((text = ld_script_text(d, i)) != NULL &&
+		    meta_ld_gated(text, &classes) == -1) {
 			free(classes);
 			return -1;
 		}
@@ -1864,21 +1877,14 @@ static int
 read_ld(struct article *a)
 {
 	const struct cex_doc	*d = a->d;
-	const GumboAttribute	*type;
 	const char		*text;
 	char			*description = NULL;
 	size_t			 things = 0;
 	uint32_t		 i;
 
-	for (i = 1; i + 1 < d->nnodes; i++) {
-		if (!node_is_element(&d->nodes[i]) ||
-		    d->nodes[i].tag != GUMBO_TAG_SCRIPT ||
-		    (type = dom_attr(&d->nodes[i], "type")) == NULL ||
-		    strcasestr(type->value, "ld+json") == NULL ||
-		    d->nodes[i + 1].parent != i ||
-		    !node_is_text(&d->nodes[i + 1]))
+	for (i = 1; i < d->nnodes; i++) {
+		if ((text = ld_script_text(d, i)) == NULL)
 			continue;
-		text = d->nodes[i + 1].g->v.text.text;
 		if (a->ld_letters == 0)
 			a->ld_letters = json_article_letters(text);
 		if (meta_ld_things(text, &things, &description) == -1) {
@@ -2843,18 +2849,16 @@ static bool
 is_hash_class(const char *tok)
 {
 	size_t	 n = strcspn(tok, " \t\n\f\r"), k;
-	bool	 digit = false;
+	bool	 digit = false, letters;
 
-	if (n > 4 && strncmp(tok, "css-", 4) == 0)
-		k = 4;
-	else if (n > 4 && strncmp(tok, "jsx-", 4) == 0)
-		k = 4;
-	else
+	if (n <= 4 || (strncmp(tok, "css-", 4) != 0 &&
+	    strncmp(tok, "jsx-", 4) != 0))
 		return false;
-	for (; k < n; k++)
+	letters = tok[0] == 'c';	/* emotion's hashes have letters too */
+	for (k = 4; k < n; k++)
 		if (tok[k] >= '0' && tok[k] <= '9')
 			digit = true;
-		else if (tok[0] == 'j' || !(tok[k] >= 'a' && tok[k] <= 'z'))
+		else if (!letters || !(tok[k] >= 'a' && tok[k] <= 'z'))
 			return false;
 	return digit;
 }
@@ -5025,9 +5029,16 @@ unlink_own_labels(struct cex_doc *d)
 {
 	uint32_t	*taken, i, end = 0;
 
+	/* Most pages have none: nothing is allocated for them. */
+	for (i = 1; i < d->nnodes; i++)
+		if (node_is_element(&d->nodes[i]) &&
+		    d->nodes[i].linked > 0 && labels_own_text(d, i))
+			break;
+	if (i == d->nnodes)
+		return 0;
 	if ((taken = calloc(d->nnodes, sizeof(*taken))) == NULL)
 		return -1;
-	for (i = 1; i < d->nnodes; i++) {
+	for (; i < d->nnodes; i++) {
 		if (i < end) {
 			d->nodes[i].linked = 0;
 			continue;
