@@ -139,6 +139,13 @@ static const char *const tools_words[] = { "toolbar", "tools", NULL };
  */
 static const char *const tag_words[] = { "tag", "tags", NULL };
 
+/*
+ * The bad words that name a box of other pages than this one: related
+ * stories, a promotion, recommendations, recirculation.
+ */
+static const char *const elsewhere_words[] = { "related", "promo",
+	"recommended", "recirc", NULL };
+
 /* The bad words that name a date: when it was published or updated. */
 static const char *const date_words[] = { "date", "dates", "timestamp",
 	"dateline", "publish", "published", "posted", "updated", NULL };
@@ -152,7 +159,7 @@ static const char *const date_words[] = { "date", "dates", "timestamp",
  */
 struct word_counts {
 	uint8_t	 good, bad, outside, thread, layout, aside, header, caption,
-		 bio, lead, lead_bad, recipe, button, date;
+		 bio, lead, lead_bad, recipe, button, date, elsewhere;
 };
 
 struct name_cache;
@@ -376,15 +383,15 @@ is_list_word(const char *w, size_t len)
  */
 static const struct compound_stem {
 	const char	*stem;
-	bool		 aside, outside;
+	bool		 aside, outside, elsewhere;
 } compound_stems[] = {
-	{ "related", true, false }, { "sidebar", false, true },
-	{ "footer", false, true }, { "share", true, false },
-	{ "social", true, false }, { "sponsor", true, false },
-	{ "advert", true, false }, { "newsletter", true, false },
-	{ "subscri", true, false }, { "cookie", true, false },
-	{ "promo", true, false }, { "breadcrumb", false, false },
-	{ NULL, false, false }
+	{ "related", true, false, true }, { "sidebar", false, true, false },
+	{ "footer", false, true, false }, { "share", true, false, false },
+	{ "social", true, false, false }, { "sponsor", true, false, false },
+	{ "advert", true, false, false }, { "newsletter", true, false, false },
+	{ "subscri", true, false, false }, { "cookie", true, false, false },
+	{ "promo", true, false, true }, { "breadcrumb", false, false, false },
+	{ NULL, false, false, false }
 };
 
 /*
@@ -433,7 +440,7 @@ enum word_list {
 	IN_OUTSIDE = 1 << 3, IN_LAYOUT = 1 << 4, IN_LEAD = 1 << 5,
 	IN_RECIPE = 1 << 6, IN_ASIDE = 1 << 7, IN_MENU = 1 << 8,
 	IN_TOOLS = 1 << 9, IN_DATE = 1 << 10, IN_CONSENT = 1 << 11,
-	IN_TAGS = 1 << 12
+	IN_TAGS = 1 << 12, IN_ELSEWHERE = 1 << 13
 };
 
 struct word_set {
@@ -472,7 +479,7 @@ word_set_fill(struct word_set *set)
 		{ recipe_words, IN_RECIPE }, { aside_words, IN_ASIDE },
 		{ menu_words, IN_MENU }, { tools_words, IN_TOOLS },
 		{ date_words, IN_DATE }, { consent_words, IN_CONSENT },
-		{ tag_words, IN_TAGS }
+		{ tag_words, IN_TAGS }, { elsewhere_words, IN_ELSEWHERE }
 	};
 	size_t		 j;
 	uint32_t	 h;
@@ -509,7 +516,7 @@ word_lists(const struct word_set *set, const char *w, size_t len, int *bad)
 struct names {
 	int		 good, bad, outside, thread, layout, aside, header, lead;
 	int		 recipe, caption, bio, menu, tools, hidden, button, date;
-	int		 consent, tags, lead_bad;
+	int		 consent, tags, lead_bad, elsewhere;
 	uint64_t	 bad_seen[(NBAD + 63) / 64];
 };
 
@@ -847,6 +854,7 @@ name_words(const char *s, struct names *c, const unsigned char *common,
 					c->bad++;
 					c->aside += stem->aside;
 					c->outside += stem->outside;
+					c->elsewhere += stem->elsewhere;
 				}
 				if (k >= 0) {
 					c->bad++;
@@ -878,6 +886,7 @@ name_words(const char *s, struct names *c, const unsigned char *common,
 				c->menu += k >= 0 && (in & IN_MENU);
 				c->tools += k >= 0 && (in & IN_TOOLS);
 				c->tags += k >= 0 && (in & IN_TAGS);
+				c->elsewhere += k >= 0 && (in & IN_ELSEWHERE);
 				c->date += k >= 0 && (in & IN_DATE);
 				c->button += (n == 6 &&
 				    memcmp(w, "button", 6) == 0) || (n == 3 &&
@@ -1031,6 +1040,7 @@ add_names(struct names *c, const struct names *v)
 	c->button += v->button;
 	c->date += v->date;
 	c->consent += v->consent;
+	c->elsewhere += v->elsewhere;
 	c->tags += v->tags;
 	for (k = 0; k < sizeof(c->bad_seen) / sizeof(*c->bad_seen); k++)
 		c->bad_seen[k] |= v->bad_seen[k];
@@ -3208,6 +3218,16 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	    n->letters * 2 < total)
 		return NAMED_CLUTTER;
 	/*
+	 * A box named for other pages than this one (related stories, a
+	 * promotion: elsewhere_words), and for no content, is theirs even
+	 * where it holds more than half of the text (a slideshow of
+	 * related stories under a short report), as long as the text
+	 * beside it is an article's (1,000 letters or more).
+	 */
+	if (aside > 0 && c->elsewhere > 0 && c->good == 0 &&
+	    n->tag != GUMBO_TAG_ARTICLE && total - n->letters >= 1000)
+		return NAMED_CLUTTER;
+	/*
 	 * The first-level heading of an article is its title, which is
 	 * the page's, not part of its body (--title gives it). But an h1
 	 * after the page's first that is a child of a section element is
@@ -3782,6 +3802,7 @@ keep_counts(struct word_counts *w, const struct names *c)
 	w->aside = upto255(c->aside);
 	w->header = upto255(c->header);
 	w->date = upto255(c->date);
+	w->elsewhere = upto255(c->elsewhere);
 	w->caption = upto255(c->caption);
 	w->bio = upto255(c->bio);
 	w->lead = upto255(c->lead);
