@@ -2277,6 +2277,51 @@ is_link_list(const struct cex_node *n)
 	}
 }
 
+/*
+ * Whether paragraph i is a sentence written around its links: its
+ * text outside them holds punctuation and ends a sentence, and it is
+ * either 40 letters or more of its own ("If you like it, you will
+ * like A, B and C.") or a single link of 60 letters or more that a
+ * full stop ends (the sentence is the link). A list of links in a
+ * paragraph is the links and separators between them. Reads the
+ * paragraph's first 64 nodes.
+ */
+static bool
+is_linked_sentence(const struct cex_doc *d, uint32_t i)
+{
+	const struct cex_node	*n = &d->nodes[i];
+	const char		*t, *last = NULL;
+	uint32_t		 j, end, link_end = 0, punct = 0;
+	size_t			 len;
+
+	if (n->tag != GUMBO_TAG_P || n->end - i > 64)
+		return false;
+	for (j = i + 1, end = n->end; j < end; j++) {
+		if (node_is_element(&d->nodes[j]) &&
+		    (d->nodes[j].tag == GUMBO_TAG_BR ||
+		    d->nodes[j].tag == GUMBO_TAG_IMG))
+			return false;
+		if (node_is_element(&d->nodes[j]) &&
+		    d->nodes[j].tag == GUMBO_TAG_A && j >= link_end)
+			link_end = d->nodes[j].end;
+		if (!node_is_text(&d->nodes[j]) || j < link_end)
+			continue;
+		t = d->nodes[j].g->v.text.text;
+		punct += punctuation(t);
+		if (d->nodes[j].own_letters > 0 || punctuation(t) > 0)
+			last = t;
+	}
+	if (punct == 0 || last == NULL)
+		return false;
+	len = strlen(last);
+	while (len > 0 && ascii_is_space((unsigned char)last[len - 1]))
+		len--;
+	if (len == 0 || strchr(".!?", last[len - 1]) == NULL)
+		return false;
+	return n->letters - n->linked >= 40 ||
+	    (n->links == 1 && n->linked >= 60);
+}
+
 /* What is_clutter finds an element inside the article to be. */
 enum clutter {
 	NOT_CLUTTER,
@@ -3320,8 +3365,8 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	if (a->thing && a->names[i].recipe > 0 && a->names[i].bad == 0 &&
 	    n->links >= 3 && n->letters >= 50)
 		return NOT_CLUTTER;
-	return is_link_list(n) && !in_page_heading(a->d, i) ? CLUTTER :
-	    NOT_CLUTTER;
+	return is_link_list(n) && !in_page_heading(a->d, i) &&
+	    !is_linked_sentence(a->d, i) ? CLUTTER : NOT_CLUTTER;
 }
 
 /*
