@@ -756,6 +756,36 @@ places_part(const char *s)
 }
 
 /*
+ * Whether the word w of len letters names a writer ("author", "autor",
+ * "auteur", "autore") and the word after it, at s in the same class,
+ * names a text ("tip", "tipp", "note", "hint"): the writer's own words
+ * ("RecipePreparation_authorTip", "author-note"), the text's, as the
+ * last word of a name says what the element is and the first whose
+ * it is.
+ */
+static bool
+names_writers_text(const char *w, size_t len, const char *s)
+{
+	static const char *const writers[] = { "author", "autor", "auteur",
+	    "autore", NULL };
+	static const char *const texts[] = { "tip", "tipp", "tips", "note",
+	    "notes", "hint", "hints", NULL };
+	char	 next[8];
+	size_t	 n = 0;
+
+	if (!in_list(writers, w, len))
+		return false;
+	if (*s == '-' || *s == '_')
+		s += s[1] == *s ? 2 : 1;
+	for (; n < sizeof(next) && ((*s >= 'a' && *s <= 'z') ||
+	    (*s >= 'A' && *s <= 'Z' && n == 0)); s++)
+		next[n++] = (char)(*s | 0x20);
+	if (n == sizeof(next) || (*s >= 'a' && *s <= 'z'))
+		return false;
+	return in_list(texts, next, n);
+}
+
+/*
  * Counts the words of a class or id value: runs of letters, lower-
  * cased, cut at any other character and where camelCase turns upper
  * (a lower-case letter, then an upper-case one: "mainContent", but
@@ -830,7 +860,7 @@ name_words(const char *s, struct names *c, const unsigned char *common,
 		if (!letter || (upper && n > 0 && s[-1] >= 'a' &&
 		    s[-1] <= 'z')) {
 			if (n > 0 && n < sizeof(w) && !skip && s >= plain &&
-			    !places_part(s) &&
+			    !places_part(s) && !names_writers_text(w, n, s) &&
 			    !(after_heading && n == 3 &&
 			    memcmp(w, "tag", 3) == 0) &&
 			    !(s - n > begin && s[-(ptrdiff_t)n - 1] >= '0' &&
