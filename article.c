@@ -1041,8 +1041,12 @@ name_cache_new(void)
 {
 	struct name_cache *cache;
 
-	if ((cache = calloc(1, sizeof(*cache))) != NULL)
+	/* A slot's counts are cleared when a value is read into it. */
+	if ((cache = malloc(sizeof(*cache))) != NULL) {
+		memset(&cache->words, 0, sizeof(cache->words));
+		memset(cache->value, 0, sizeof(cache->value));
 		word_set_fill(&cache->words);
+	}
 	return cache;
 }
 
