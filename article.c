@@ -2356,6 +2356,41 @@ is_linked_sentence(const struct cex_doc *d, uint32_t i)
 	    (n->links == 1 && n->linked >= 60);
 }
 
+/*
+ * Whether list i is one whose items (two or more) each begin with ten
+ * letters or more of their own before their first link: a schedule's
+ * dates, each with the event it links to ("November 17th to 18th:
+ * Launch and Main Event"), written by the text's author. Related
+ * stories are their links, a date after them at most. Reads lists of
+ * 512 nodes at most.
+ */
+static bool
+items_lead_links(const struct cex_doc *d, uint32_t i)
+{
+	const struct cex_node	*n = &d->nodes[i];
+	uint32_t		 c, j, items = 0, before;
+
+	if ((n->tag != GUMBO_TAG_UL && n->tag != GUMBO_TAG_OL) ||
+	    n->end - i > 512)
+		return false;
+	for (c = i + 1; c < n->end; c = d->nodes[c].end) {
+		if (!node_is_element(&d->nodes[c]))
+			continue;
+		if (d->nodes[c].tag != GUMBO_TAG_LI || d->nodes[c].links == 0)
+			return false;
+		before = 0;
+		for (j = c + 1; j < d->nodes[c].end &&
+		    !(node_is_element(&d->nodes[j]) &&
+		    d->nodes[j].tag == GUMBO_TAG_A); j++)
+			if (node_is_text(&d->nodes[j]))
+				before += d->nodes[j].own_letters;
+		if (before < 10)
+			return false;
+		items++;
+	}
+	return items >= 2;
+}
+
 /* What is_clutter finds an element inside the article to be. */
 enum clutter {
 	NOT_CLUTTER,
@@ -3400,7 +3435,8 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	    n->links >= 3 && n->letters >= 50)
 		return NOT_CLUTTER;
 	return is_link_list(n) && !in_page_heading(a->d, i) &&
-	    !is_linked_sentence(a->d, i) ? CLUTTER : NOT_CLUTTER;
+	    !is_linked_sentence(a->d, i) && !items_lead_links(a->d, i) ?
+	    CLUTTER : NOT_CLUTTER;
 }
 
 /*
