@@ -124,6 +124,7 @@ static const char *const menu_words[] = { "menu", "nav", "navigation",
 static const char *const hidden_words[] = { "hidden", NULL };
 
 static bool	is_panel(const struct cex_doc *, uint32_t);
+static bool	is_fragment_link(const struct cex_node *);
 static uint32_t	near_ancestor(const struct cex_doc *, uint32_t, uint16_t,
 		    uint16_t);
 
@@ -1954,15 +1955,25 @@ read_ld(struct article *a)
  * (a link's text is another page's), less 60 for being a block at all
  * (menus, bylines and buttons are many short blocks, an article few long
  * ones); in comments, a sidebar or a footer, all its letters count
- * against it.
+ * against it. A span is a block as old layouts hold their text in
+ * spans; but one whose parent is a paragraph, a list's item, a
+ * definition or a heading is a part of that block's text (a reference's
+ * author and title, a phrase set apart), and costs no block of its own.
  */
 #define BLOCK_COST	60
 
 static double
 block_value(const struct article *a, uint32_t i)
 {
+	const struct cex_node	*n = &a->d->nodes[i];
+	uint16_t		 parent = a->d->nodes[n->parent].tag;
+
 	if (a->outside[i])
 		return -(double)a->own[i];
+	if (n->tag == GUMBO_TAG_SPAN && (parent == GUMBO_TAG_P ||
+	    parent == GUMBO_TAG_LI || parent == GUMBO_TAG_DD ||
+	    is_heading(parent)))
+		return (double)a->own[i] - 3.0 * a->own_linked[i];
 	return (double)a->own[i] - 3.0 * a->own_linked[i] - BLOCK_COST;
 }
 
@@ -2008,7 +2019,13 @@ aggregate(struct article *a)
 			    punctuation(n->g->v.text.text);
 		}
 		a->punct[p] += a->punct[i];
-		if (node_is_element(n) && n->tag == GUMBO_TAG_A)
+		/*
+		 * A heading's link to a place in the page (its own anchor,
+		 * as documentation tools write every heading) leads to no
+		 * other page: its letters are the heading's.
+		 */
+		if (node_is_element(n) && n->tag == GUMBO_TAG_A &&
+		    !(tag_is_heading(d->nodes[p].tag) && is_fragment_link(n)))
 			a->own_linked[i] = a->own[i];
 		if (!(node_is_element(n) && (is_paragraph(n->tag) ||
 		    is_container(n->tag)))) {
