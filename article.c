@@ -1540,8 +1540,10 @@ labels_more(const struct cex_doc *d, uint32_t i)
 /*
  * Whether element i is a heading whose text begins with the words that
  * put an author's box under an article ("About the author", "Über die
- * Autorin: NAME", "À propos de l'auteur"): the writer's biography, not
- * the text. Its first 16 nodes are read.
+ * Autorin: NAME", "À propos de l'auteur"), or is the words that put a
+ * blogger's box beside a post ("About me", "Über mich", "Chi sono";
+ * whole, as "About Meredith" is no such box): the writer's biography,
+ * not the text. Its first 16 nodes are read.
  */
 static bool
 heads_author_box(const struct cex_doc *d, uint32_t i)
@@ -1552,12 +1554,17 @@ heads_author_box(const struct cex_doc *d, uint32_t i)
 	    "Überdieautoren", "zumautor", "zurautorin", "àproposdelauteur",
 	    "aproposdelauteur", "sobreelautor", "sobrelaautora",
 	    "overdeauteur", "oautorze", "sullautore", NULL };
+	static const char *const whole[] = { "aboutme", "übermich",
+	    "Übermich", "àproposdemoi", "aproposdemoi", "sobremí", "sobremi",
+	    "chisono", "overmij", "omnie", NULL };
 	const char *const *l;
 	char		 w[32];
 
 	if (!tag_is_heading(d->nodes[i].tag) || d->nodes[i].end - i > 16 ||
 	    !label_letters(d, i, w, sizeof(w), false))
 		return false;
+	if (in_list(whole, w, strlen(w)))
+		return true;
 	for (l = labels; *l != NULL; l++)
 		if (strncmp(w, *l, strlen(*l)) == 0)
 			return true;
