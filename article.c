@@ -4116,7 +4116,8 @@ read_names(struct article *a, uint32_t body_letters)
 /*
  * Whether element i is a standfirst: a paragraph, a heading or a block
  * of 25 letters or more, not mostly links, named as one (lead_words,
- * and no word of clutter: "author-summary") or marked as the page's
+ * and no word of clutter but one that names a standfirst too, German
+ * sites' "teaser": not "author-summary") or marked as the page's
  * description by microdata.
  */
 static bool
@@ -4135,7 +4136,7 @@ is_lead(const struct article *a, uint32_t i)
 	    (strcasecmp(at->value, "description") == 0 ||
 	    strcasecmp(at->value, "abstract") == 0))
 		return true;
-	return c->lead > 0 && c->bad == 0 && c->aside == 0;
+	return c->lead > 0 && c->bad == c->lead_bad && c->aside == 0;
 }
 
 /*
