@@ -2563,6 +2563,47 @@ skip_space(const char *s)
 }
 
 /*
+ * Whether element i's text begins with a figure's or table's number
+ * ("Figure 2.", "Abb. 1:", "Tabelle 3:"): the caption of a document's
+ * figure, which its text refers to by that number, a part of the text
+ * as a photograph's caption in a story is not. Reads the first text
+ * among the first 16 nodes.
+ */
+static bool
+numbers_figure(const struct cex_doc *d, uint32_t i)
+{
+	static const char *const labels[] = { "figure", "fig.", "fig",
+	    "abbildung", "abb.", "table", "tabelle", "tab.", "figura",
+	    "tabla", "tabella", "tableau", "tabela", "figuur", "rysunek",
+	    "rys.", NULL };
+	const char *const *l;
+	const char	*t = NULL;
+	uint32_t	 j, end = d->nodes[i].end;
+	size_t		 len, digits;
+
+	for (j = i + 1; j < end && j < i + 16 && t == NULL; j++)
+		if (node_is_text(&d->nodes[j]) && d->nodes[j].own_letters > 0)
+			t = skip_space(d->nodes[j].g->v.text.text);
+	if (t == NULL)
+		return false;
+	for (l = labels; *l != NULL; l++) {
+		len = strlen(*l);
+		if (strncasecmp(t, *l, len) != 0 ||
+		    ascii_is_alpha((unsigned char)t[len]))
+			continue;
+		t += len;
+		while (*t == ' ')
+			t++;
+		for (digits = 0; t[digits] >= '0' && t[digits] <= '9'; digits++)
+			continue;
+		return digits > 0 && digits <= 3 &&
+		    (t[digits] == '.' || t[digits] == ':') &&
+		    !(t[digits + 1] >= '0' && t[digits + 1] <= '9');
+	}
+	return false;
+}
+
+/*
  * Whether element i is a copyright notice: its text begins with the
  * copyright sign ("© 2008 The Associated Press"), or with the word and
  * then a year or the sign, or the word and the sign later ("Copyright
@@ -3181,6 +3222,15 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	if ((n->tag == GUMBO_TAG_FIGCAPTION && (a->field[n->parent] & TABLE)) ||
 	    (n->tag == GUMBO_TAG_CAPTION &&
 	    a->names[i].aside == a->names[i].caption))
+		return NOT_CLUTTER;
+	/*
+	 * So is a caption that numbers its figure or table (numbers_figure):
+	 * a document's, which its text refers to.
+	 */
+	if ((n->tag == GUMBO_TAG_FIGCAPTION || n->tag == GUMBO_TAG_CAPTION ||
+	    (a->names[i].caption > 0 &&
+	    a->names[i].caption == a->names[i].aside)) &&
+	    numbers_figure(a->d, i))
 		return NOT_CLUTTER;
 	/*
 	 * A link the page marks as paid for (rel=sponsored), with no text
