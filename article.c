@@ -2415,6 +2415,60 @@ items_lead_links(const struct cex_doc *d, uint32_t i)
 	return items >= 2;
 }
 
+/*
+ * Whether the class value s has a word (letters, lower-cased, cut at
+ * any other character and where camelCase turns upper) that names a
+ * review's pros and cons: "pros", "cons", "proscons", "vorteile", or
+ * one that ends in "pros" ("jeg_reviewpros").
+ */
+static bool
+names_pros_cons(const char *s)
+{
+	static const char *const words[] = { "pros", "cons", "proscons",
+	    "conspros", "procon", "procons", "procontra", "vorteile",
+	    "nachteile", NULL };
+	char	 w[24];
+	size_t	 n = 0;
+
+	for (;; s++) {
+		bool letter = ascii_is_alpha((unsigned char)*s);
+
+		if (!letter || (*s >= 'A' && *s <= 'Z' && n > 0 &&
+		    s[-1] >= 'a' && s[-1] <= 'z')) {
+			if (n > 0 && n < sizeof(w) && (in_list(words, w, n) ||
+			    (n > 4 && memcmp(w + n - 4, "pros", 4) == 0)))
+				return true;
+			n = 0;
+		}
+		if (*s == '\0')
+			return false;
+		if (letter && n < sizeof(w))
+			w[n++] = (char)(*s | 0x20);
+		else if (letter)
+			n = sizeof(w);
+	}
+}
+
+/*
+ * Whether element i holds, among its first 256 nodes, a list of a
+ * review's pros and cons (named so, names_pros_cons): the review's
+ * verdict, its text, in whatever box the site puts it with the scores
+ * and the shops' buttons.
+ */
+static bool
+holds_pros_cons(const struct cex_doc *d, uint32_t i)
+{
+	const GumboAttribute	*c;
+	uint32_t		 j;
+
+	for (j = i; j < d->nodes[i].end && j < i + 256; j++)
+		if (node_is_element(&d->nodes[j]) &&
+		    (c = dom_attr(&d->nodes[j], "class")) != NULL &&
+		    names_pros_cons(c->value))
+			return true;
+	return false;
+}
+
 /* What is_clutter finds an element inside the article to be. */
 enum clutter {
 	NOT_CLUTTER,
@@ -3251,7 +3305,7 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 */
 	if ((a->field[i] & (AD_LINKS | OWN_LINK | PROSE)) == AD_LINKS &&
 	    is_form_box(n->tag) && n->letters <= 500 &&
-	    4 * n->letters < total)
+	    4 * n->letters < total && !holds_pros_cons(a->d, i))
 		return CLUTTER;
 	/* Line numbers beside code, numbers of pages (mark_counts). */
 	if (a->count_only[i])
@@ -3405,7 +3459,7 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 * its classes carry (author-NAME, status-publish).
 	 */
 	if (aside > 0 && n->tag != GUMBO_TAG_ARTICLE &&
-	    n->letters * 2 < total)
+	    n->letters * 2 < total && !holds_pros_cons(a->d, i))
 		return NAMED_CLUTTER;
 	/*
 	 * A box named for other pages than this one (related stories, a
