@@ -3560,7 +3560,8 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 * recipe", "Pin", is one link).
 	 */
 	if (a->thing && a->names[i].recipe > 0 && a->names[i].bad == 0 &&
-	    n->links >= 3 && n->letters >= 50)
+	    n->links >= 3 && n->letters >= 50 &&
+	    10 * (uint64_t)n->linked < 9 * (uint64_t)n->letters)
 		return NOT_CLUTTER;
 	return is_link_list(n) && !in_page_heading(a->d, i) &&
 	    !is_linked_sentence(a->d, i) && !items_lead_links(a->d, i) ?
