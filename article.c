@@ -3557,7 +3557,9 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 * of 50 letters or more whose three links or more are its
 	 * ingredients, each to a page of its own, is the recipe's, not a
 	 * list of other pages (a button of the recipe's card, "Jump to
-	 * recipe", "Pin", is one link).
+	 * recipe", "Pin", is one link), when a tenth of its letters or more
+	 * are not linked (the ingredients' amounts): a grid of other
+	 * recipes' cards ("recipe-card") is links only.
 	 */
 	if (a->thing && a->names[i].recipe > 0 && a->names[i].bad == 0 &&
 	    n->links >= 3 && n->letters >= 50 &&
