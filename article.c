@@ -2800,6 +2800,43 @@ near_ancestor(const struct cex_doc *d, uint32_t i, uint16_t a, uint16_t b)
 }
 
 /*
+ * Whether element i holds, among its children with letters, a heading
+ * below the first level and one line more of 100 letters at most, with
+ * no link: a section's heading and its subheading (TYPO3's
+ * "element-header" and "element-subheader": "28 m² · bis 2 Personen").
+ * Not one right before a form, whose heading and line ("Apply for this
+ * job", "* indicates a required field") are the form's.
+ */
+static bool
+heads_with_subheading(const struct cex_doc *d, uint32_t i)
+{
+	uint32_t	 c, headings = 0, lines = 0;
+
+	if (d->nodes[i].linked > 0)
+		return false;
+	for (c = d->nodes[i].end; c < d->nodes[d->nodes[i].parent].end &&
+	    !node_is_element(&d->nodes[c]); c = d->nodes[c].end)
+		continue;
+	if (c < d->nodes[d->nodes[i].parent].end &&
+	    d->nodes[c].tag == GUMBO_TAG_FORM)
+		return false;
+	for (c = i + 1; c < d->nodes[i].end; c = d->nodes[c].end) {
+		if (d->nodes[c].letters == 0)
+			continue;
+		if (!node_is_element(&d->nodes[c]))
+			return false;
+		if (is_heading(d->nodes[c].tag) &&
+		    d->nodes[c].tag != GUMBO_TAG_H1)
+			headings++;
+		else if (d->nodes[c].letters <= 100)
+			lines++;
+		else
+			return false;
+	}
+	return headings == 1 && lines == 1;
+}
+
+/*
  * Whether element i is the box of a heading of the article's sections
  * (TYPO3's "frame-header", a page builder's "section-header"): a child
  * heading below the first level holds four fifths of its letters or
@@ -2824,6 +2861,8 @@ heads_section(const struct cex_doc *d, uint32_t i)
 		return false;
 	if (dom_attr(n, "aria-expanded") != NULL || labelled_next(d, i) != 0 ||
 	    dom_heads_next(d, i))
+		return true;
+	if (heads_with_subheading(d, i))
 		return true;
 	for (k = 0; k < 3 && i != 0; k++, i = sole_text_child(d, i))
 		for (c = i + 1; c < d->nodes[i].end; c = d->nodes[c].end)
