@@ -1411,9 +1411,10 @@ label_word(const struct cex_doc *d, uint32_t i, char *w, size_t size)
  * Whether element i is a heading that labels readers' comments: its
  * text (label_word: "12 Comments", "COMMENTS:") is a word sites of many
  * languages put over them, or the words news sites put over what their
- * readers say ("Your say", "Have your say", "Ihre Meinung"). So is the empty link target that pages put
- * where their comments begin, for links to jump to (<a
- * name="comments"></a>): its name or id is such a word.
+ * readers say ("Your say", "Have your say", "Ihre Meinung"). So is the
+ * empty link target that pages put where their comments begin, for
+ * links to jump to (<a name="comments"></a>): its name or id is such a
+ * word.
  */
 static bool
 labels_comments(const struct cex_doc *d, uint32_t i)
