@@ -2341,16 +2341,17 @@ is_link_list(const struct cex_node *n)
  * text outside them holds punctuation and ends a sentence, and it is
  * either 40 letters or more of its own ("If you like it, you will
  * like A, B and C.") or a single link of 60 letters or more that a
- * full stop ends (the sentence is the link). A list of links in a
- * paragraph is the links and separators between them. Reads the
- * paragraph's first 64 nodes.
+ * full stop ends (the sentence is the link), with no line break or
+ * picture (a list, a card). A list of links in a paragraph is the links
+ * and separators between them. Only a paragraph of 64 nodes at most is
+ * read.
  */
 static bool
 is_linked_sentence(const struct cex_doc *d, uint32_t i)
 {
 	const struct cex_node	*n = &d->nodes[i];
 	const char		*t, *last = NULL;
-	uint32_t		 j, end, link_end = 0, punct = 0;
+	uint32_t		 j, end, link_end = 0, punct = 0, k;
 	size_t			 len;
 
 	if (n->tag != GUMBO_TAG_P || n->end - i > 64)
@@ -2366,8 +2367,8 @@ is_linked_sentence(const struct cex_doc *d, uint32_t i)
 		if (!node_is_text(&d->nodes[j]) || j < link_end)
 			continue;
 		t = d->nodes[j].g->v.text.text;
-		punct += punctuation(t);
-		if (d->nodes[j].own_letters > 0 || punctuation(t) > 0)
+		punct += (k = punctuation(t));
+		if (d->nodes[j].own_letters > 0 || k > 0)
 			last = t;
 	}
 	if (punct == 0 || last == NULL)
