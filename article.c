@@ -2827,8 +2827,7 @@ heads_with_subheading(const struct cex_doc *d, uint32_t i)
 			continue;
 		if (!node_is_element(&d->nodes[c]))
 			return false;
-		if (is_heading(d->nodes[c].tag) &&
-		    d->nodes[c].tag != GUMBO_TAG_H1)
+		if (is_heading(d->nodes[c].tag))
 			headings++;
 		else if (d->nodes[c].letters <= 100)
 			lines++;
