@@ -147,6 +147,14 @@ static const char *const tag_words[] = { "tag", "tags", NULL };
 static const char *const elsewhere_words[] = { "related", "promo",
 	"recommended", "recirc", NULL };
 
+/*
+ * The words that name a review's pros and cons ("tw-proscons__pros",
+ * "ProsCons_cons", "conspros"): its verdict, its text.
+ */
+static const char *const pros_words[] = { "pros", "cons", "proscons",
+	"conspros", "procon", "procons", "procontra", "vorteile", "nachteile",
+	NULL };
+
 /* The bad words that name a date: when it was published or updated. */
 static const char *const date_words[] = { "date", "dates", "timestamp",
 	"dateline", "publish", "published", "posted", "updated", NULL };
@@ -160,7 +168,7 @@ static const char *const date_words[] = { "date", "dates", "timestamp",
  */
 struct word_counts {
 	uint8_t	 good, bad, outside, thread, layout, aside, header, caption,
-		 bio, lead, lead_bad, recipe, button, date, elsewhere;
+		 bio, lead, lead_bad, recipe, button, date, elsewhere, pros;
 };
 
 struct name_cache;
@@ -441,7 +449,7 @@ enum word_list {
 	IN_OUTSIDE = 1 << 3, IN_LAYOUT = 1 << 4, IN_LEAD = 1 << 5,
 	IN_RECIPE = 1 << 6, IN_ASIDE = 1 << 7, IN_MENU = 1 << 8,
 	IN_TOOLS = 1 << 9, IN_DATE = 1 << 10, IN_CONSENT = 1 << 11,
-	IN_TAGS = 1 << 12, IN_ELSEWHERE = 1 << 13
+	IN_TAGS = 1 << 12, IN_ELSEWHERE = 1 << 13, IN_PROS = 1 << 14
 };
 
 struct word_set {
@@ -480,7 +488,8 @@ word_set_fill(struct word_set *set)
 		{ recipe_words, IN_RECIPE }, { aside_words, IN_ASIDE },
 		{ menu_words, IN_MENU }, { tools_words, IN_TOOLS },
 		{ date_words, IN_DATE }, { consent_words, IN_CONSENT },
-		{ tag_words, IN_TAGS }, { elsewhere_words, IN_ELSEWHERE }
+		{ tag_words, IN_TAGS }, { elsewhere_words, IN_ELSEWHERE },
+		{ pros_words, IN_PROS }
 	};
 	size_t		 j;
 	uint32_t	 h;
@@ -517,7 +526,7 @@ word_lists(const struct word_set *set, const char *w, size_t len, int *bad)
 struct names {
 	int		 good, bad, outside, thread, layout, aside, header, lead;
 	int		 recipe, caption, bio, menu, tools, hidden, button, date;
-	int		 consent, tags, lead_bad, elsewhere;
+	int		 consent, tags, lead_bad, elsewhere, pros;
 	uint64_t	 bad_seen[(NBAD + 63) / 64];
 };
 
@@ -918,6 +927,7 @@ name_words(const char *s, struct names *c, const unsigned char *common,
 				c->tools += k >= 0 && (in & IN_TOOLS);
 				c->tags += k >= 0 && (in & IN_TAGS);
 				c->elsewhere += k >= 0 && (in & IN_ELSEWHERE);
+				c->pros += (in & IN_PROS) != 0;
 				c->date += k >= 0 && (in & IN_DATE);
 				c->button += (n == 6 &&
 				    memcmp(w, "button", 6) == 0) || (n == 3 &&
@@ -1076,6 +1086,7 @@ add_names(struct names *c, const struct names *v)
 	c->date += v->date;
 	c->consent += v->consent;
 	c->elsewhere += v->elsewhere;
+	c->pros += v->pros;
 	c->tags += v->tags;
 	for (k = 0; k < sizeof(c->bad_seen) / sizeof(*c->bad_seen); k++)
 		c->bad_seen[k] |= v->bad_seen[k];
@@ -2418,55 +2429,18 @@ items_lead_links(const struct cex_doc *d, uint32_t i)
 }
 
 /*
- * Whether the class value s has a word (letters, lower-cased, cut at
- * any other character and where camelCase turns upper) that names a
- * review's pros and cons: "pros", "cons", "proscons", "vorteile", or
- * one that ends in "pros" ("jeg_reviewpros").
- */
-static bool
-names_pros_cons(const char *s)
-{
-	static const char *const words[] = { "pros", "cons", "proscons",
-	    "conspros", "procon", "procons", "procontra", "vorteile",
-	    "nachteile", NULL };
-	char	 w[24];
-	size_t	 n = 0;
-
-	for (;; s++) {
-		bool letter = ascii_is_alpha((unsigned char)*s);
-
-		if (!letter || (*s >= 'A' && *s <= 'Z' && n > 0 &&
-		    s[-1] >= 'a' && s[-1] <= 'z')) {
-			if (n > 0 && n < sizeof(w) && (in_list(words, w, n) ||
-			    (n > 4 && memcmp(w + n - 4, "pros", 4) == 0)))
-				return true;
-			n = 0;
-		}
-		if (*s == '\0')
-			return false;
-		if (letter && n < sizeof(w))
-			w[n++] = (char)(*s | 0x20);
-		else if (letter)
-			n = sizeof(w);
-	}
-}
-
-/*
  * Whether element i holds, among its first 256 nodes, a list of a
- * review's pros and cons (named so, names_pros_cons): the review's
- * verdict, its text, in whatever box the site puts it with the scores
- * and the shops' buttons.
+ * review's pros and cons (named so: pros_words): the review's verdict,
+ * its text, in whatever box the site puts it with the scores and the
+ * shops' buttons.
  */
 static bool
-holds_pros_cons(const struct cex_doc *d, uint32_t i)
+holds_pros_cons(const struct article *a, uint32_t i)
 {
-	const GumboAttribute	*c;
-	uint32_t		 j;
+	uint32_t	 j;
 
-	for (j = i; j < d->nodes[i].end && j < i + 256; j++)
-		if (node_is_element(&d->nodes[j]) &&
-		    (c = dom_attr(&d->nodes[j], "class")) != NULL &&
-		    names_pros_cons(c->value))
+	for (j = i; j < a->d->nodes[i].end && j < i + 256; j++)
+		if (a->names[j].pros)
 			return true;
 	return false;
 }
@@ -3345,7 +3319,7 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 */
 	if ((a->field[i] & (AD_LINKS | OWN_LINK | PROSE)) == AD_LINKS &&
 	    is_form_box(n->tag) && n->letters <= 500 &&
-	    4 * n->letters < total && !holds_pros_cons(a->d, i))
+	    4 * n->letters < total && !holds_pros_cons(a, i))
 		return CLUTTER;
 	/* Line numbers beside code, numbers of pages (mark_counts). */
 	if (a->count_only[i])
@@ -3499,7 +3473,7 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 * its classes carry (author-NAME, status-publish).
 	 */
 	if (aside > 0 && n->tag != GUMBO_TAG_ARTICLE &&
-	    n->letters * 2 < total && !holds_pros_cons(a->d, i))
+	    n->letters * 2 < total && !holds_pros_cons(a, i))
 		return NAMED_CLUTTER;
 	/*
 	 * A box named for other pages than this one (related stories, a
@@ -4091,6 +4065,7 @@ keep_counts(struct word_counts *w, const struct names *c)
 	w->header = upto255(c->header);
 	w->date = upto255(c->date);
 	w->elsewhere = upto255(c->elsewhere);
+	w->pros = c->pros > 0;
 	w->caption = upto255(c->caption);
 	w->bio = upto255(c->bio);
 	w->lead = upto255(c->lead);
