@@ -2788,13 +2788,8 @@ heads_with_subheading(const struct cex_doc *d, uint32_t i)
 {
 	uint32_t	 c, headings = 0, lines = 0;
 
-	if (d->nodes[i].linked > 0)
-		return false;
-	for (c = d->nodes[i].end; c < d->nodes[d->nodes[i].parent].end &&
-	    !node_is_element(&d->nodes[c]); c = d->nodes[c].end)
-		continue;
-	if (c < d->nodes[d->nodes[i].parent].end &&
-	    d->nodes[c].tag == GUMBO_TAG_FORM)
+	if (d->nodes[i].linked > 0 || ((c = dom_next_element(d, i)) != 0 &&
+	    d->nodes[c].tag == GUMBO_TAG_FORM))
 		return false;
 	for (c = i + 1; c < d->nodes[i].end; c = d->nodes[c].end) {
 		if (d->nodes[c].letters == 0)
