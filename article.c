@@ -295,7 +295,9 @@ static const char *const thread_words[] = {
  * rating's stars (readers' votes on a recipe or a product, "4.8 from 23
  * ratings", or a call to vote), readers' votes ("vote-count", "Love it!"), a
  * poll (a question to the readers, its answers and their votes: "umfrage",
- * "anketa", "sondaggio", "encuesta"). And "hidden" (see name_words).
+ * "anketa", "sondaggio", "encuesta"), a strip of logos (of the customers or
+ * partners a company names, and its label: "Trusted by teams across the
+ * region"; pictures, no text to read). And "hidden" (see name_words).
  */
 static const char *const aside_words[] = {
 	"caption", "credit", "credits", "byline", "author", "autor", "auteur",
@@ -310,7 +312,8 @@ static const char *const aside_words[] = {
 	"donations", "tags", "tag", "breadcrumb", "breadcrumbs", "pagination",
 	"toolbar", "tools", "follow", "login", "print", "feedback", "rating",
 	"ratings", "stars", "vote", "votes", "voting", "poll",
-	"polls", "umfrage", "anketa", "sondage", "sondaggio", "encuesta", NULL
+	"polls", "umfrage", "anketa", "sondage", "sondaggio", "encuesta",
+	"logo", "logos", NULL
 };
 
 /*
