@@ -135,6 +135,13 @@ static uint32_t	near_ancestor(const struct cex_doc *, uint32_t, uint16_t,
 static const char *const tools_words[] = { "toolbar", "tools", NULL };
 
 /*
+ * The words that name a credit (the first a bad word too, both aside
+ * words): a picture's ("Photo: NAME"), or a film's or a book's list of
+ * the people who made it.
+ */
+static const char *const credit_words[] = { "credit", "credits", NULL };
+
+/*
  * The bad words that name the terms a post is filed under, a list of
  * links ("post-tags", "tag-cloud").
  */
@@ -452,7 +459,8 @@ enum word_list {
 	IN_OUTSIDE = 1 << 3, IN_LAYOUT = 1 << 4, IN_LEAD = 1 << 5,
 	IN_RECIPE = 1 << 6, IN_ASIDE = 1 << 7, IN_MENU = 1 << 8,
 	IN_TOOLS = 1 << 9, IN_DATE = 1 << 10, IN_CONSENT = 1 << 11,
-	IN_TAGS = 1 << 12, IN_ELSEWHERE = 1 << 13, IN_PROS = 1 << 14
+	IN_TAGS = 1 << 12, IN_ELSEWHERE = 1 << 13, IN_PROS = 1 << 14,
+	IN_CREDIT = 1 << 15
 };
 
 struct word_set {
@@ -492,7 +500,7 @@ word_set_fill(struct word_set *set)
 		{ menu_words, IN_MENU }, { tools_words, IN_TOOLS },
 		{ date_words, IN_DATE }, { consent_words, IN_CONSENT },
 		{ tag_words, IN_TAGS }, { elsewhere_words, IN_ELSEWHERE },
-		{ pros_words, IN_PROS }
+		{ pros_words, IN_PROS }, { credit_words, IN_CREDIT }
 	};
 	size_t		 j;
 	uint32_t	 h;
@@ -529,7 +537,8 @@ word_lists(const struct word_set *set, const char *w, size_t len, int *bad)
 struct names {
 	int		 good, bad, outside, thread, layout, aside, header, lead;
 	int		 recipe, caption, bio, menu, tools, hidden, button, date;
-	int		 consent, tags, lead_bad, elsewhere, pros;
+	int		 consent, tags, lead_bad, elsewhere, pros, credit;
+	int		 credit_bad;
 	uint64_t	 bad_seen[(NBAD + 63) / 64];
 };
 
@@ -928,6 +937,8 @@ name_words(const char *s, struct names *c, const unsigned char *common,
 				c->header += n == 6 && memcmp(w, "header", 6) == 0;
 				c->menu += k >= 0 && (in & IN_MENU);
 				c->tools += k >= 0 && (in & IN_TOOLS);
+				c->credit += (in & IN_CREDIT) != 0;
+				c->credit_bad += k >= 0 && (in & IN_CREDIT);
 				c->tags += k >= 0 && (in & IN_TAGS);
 				c->elsewhere += k >= 0 && (in & IN_ELSEWHERE);
 				c->pros += (in & IN_PROS) != 0;
@@ -1084,6 +1095,8 @@ add_names(struct names *c, const struct names *v)
 	c->bio += v->bio;
 	c->menu += v->menu;
 	c->tools += v->tools;
+	c->credit += v->credit;
+	c->credit_bad += v->credit_bad;
 	c->hidden += v->hidden;
 	c->button += v->button;
 	c->date += v->date;
@@ -1111,6 +1124,28 @@ cached_words(struct name_cache *cache, const char *s, struct names *c,
 }
 
 /*
+ * Whether an element is a definition list or a table, or a row or cell
+ * of one (a row of a definition list is a dt and its dd, or a div
+ * around them).
+ */
+static bool
+is_data_list(const struct cex_doc *d, const struct cex_node *n)
+{
+	switch (n->tag) {
+	case GUMBO_TAG_DL:
+	case GUMBO_TAG_DT:
+	case GUMBO_TAG_DD:
+	case GUMBO_TAG_TABLE:
+	case GUMBO_TAG_TR:
+	case GUMBO_TAG_TD:
+	case GUMBO_TAG_TH:
+		return true;
+	default:
+		return d->nodes[n->parent].tag == GUMBO_TAG_DL;
+	}
+}
+
+/*
  * The words of an element's names (name_attributes). A menu whose text is less
  * than a tenth links (the titles of its tabs) is not the site's navigation but
  * a list of the page's own text (a restaurant's dishes, a course's plan): its
@@ -1118,7 +1153,10 @@ cached_words(struct name_cache *cache, const char *s, struct names *c,
  * a bar of controls (tools_words) on a block of 100 letters or more, less than
  * a tenth links: controls are links and buttons of a word or two, and such a
  * block is a list of the text's own ("tools-materials", the tools a how-to
- * needs). Nor do the words of tags (tag_words) on a block of 100 letters or
+ * needs). Nor do the words of a credit (credit_words) on a definition list, a
+ * table, their rows and cells, or a heading: a picture's credit is a line, a
+ * film's or a book's credits are a list of who did what, under a heading of
+ * their own ("Cast & Credits"). Nor do the words of tags (tag_words) on a block of 100 letters or
  * more, less than half links: a post's tags are links, and such a block is a
  * tagged list of the text's own (a manual's options, mandoc's "Bl-tag"). Nor do
  * the words of an id that the page's table of contents names (mark_contents),
@@ -1166,6 +1204,10 @@ names_of(struct article *art, const struct cex_node *n)
 	    n->letters >= 100) {
 		c.aside -= c.tools;
 		forget_words(&c, tools_words, c.tools);
+	}
+	if (c.credit > 0 && (is_data_list(art->d, n) || is_heading(n->tag))) {
+		c.aside -= c.credit;
+		forget_words(&c, credit_words, c.credit_bad);
 	}
 	if (c.tags > 0 && 2 * n->linked < n->letters && n->letters >= 100) {
 		c.aside -= c.tags;
