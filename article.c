@@ -3101,7 +3101,11 @@ is_button(const struct article *a, uint32_t i)
  * Whether element i holds a button of 40 letters at most after other
  * text of its own (before, the roots' letters before each node): the
  * last button with text in its last 64 nodes, up to 8 levels between
- * the text and i. A button first in its box is a panel's toggle; one
+ * the text and i. A paid link on a line of its own (AD_LINK) is a
+ * shop's button however it looks: an affiliate's card, a title, a line
+ * and "See prices"; but not under a paragraph of 150 letters or more
+ * (PROSE), a review's verdict on the product it sells. A button first
+ * in its box is a panel's toggle; one
  * in a quotation (a forum's "Click to expand..." under a quoted post)
  * is the quotation's, not a call to act.
  */
@@ -3120,7 +3124,9 @@ holds_button(const struct article *a, uint32_t i, const uint32_t *before)
 			if (d->nodes[k].tag == GUMBO_TAG_BLOCKQUOTE) {
 				button = 0;
 				break;
-			} else if (button == 0 && is_button(a, k))
+			} else if (button == 0 && (is_button(a, k) ||
+			    ((a->field[k] & AD_LINK) &&
+			    !(a->field[i] & PROSE))))
 				button = k;
 		if (button != 0)
 			return d->nodes[button].letters <= 40 &&
