@@ -206,6 +206,7 @@ struct article {
 #define PROSE		512	/* ... a paragraph of 150 letters or more */
 #define HEADS		1024	/* ... a heading below the title */
 #define MEDIA		2048	/* ... a picture, a video or a frame */
+#define CODE		4096	/* ... a block of code (pre) */
 	uint32_t	 title;		/* --title: the h1 kept, or 0 */
 	uint32_t	 h1;		/* the first live h1 with text, or 0 */
 	uint32_t	 headline;	/* see find_headline, or 0 */
@@ -3395,10 +3396,13 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 * of the text) with a choice and a button, and no table, is the
 	 * machinery to buy (how many, which size, and the button that puts
 	 * it in the cart, with the price and the time to deliver around
-	 * them) or a calculator's form: controls, not text.
+	 * them), a calculator's form, a quiz's question and its answers to
+	 * pick, a rating's stars to click: controls, not text. Not one that
+	 * holds code: a documentation's examples in tabs (radio buttons)
+	 * with a button to copy them.
 	 */
 	if ((a->field[i] & (CHOICE | PRESS)) == (CHOICE | PRESS) &&
-	    !(a->field[i] & TABLE) && is_form_box(n->tag) &&
+	    !(a->field[i] & (TABLE | CODE)) && is_form_box(n->tag) &&
 	    n->letters <= 400 && 4 * n->letters < total)
 		return CLUTTER;
 	/*
@@ -4726,13 +4730,14 @@ is_author_link(const struct cex_node *n)
  * Marks the fields to type text in (not a hidden field, a choice or a
  * button: shops and listings put those in every item), and what holds
  * them, in a->field (LINES for a textarea), and what holds a table
- * (TABLE), a choice (CHOICE: a select, a field for a number) or a
+ * (TABLE), a choice (CHOICE: a select, a field for a number, a radio
+ * button, an element whose role is radiogroup: a rating's stars) or a
  * button (PRESS), a link to an author's page (AUTHOR), a link marked
  * as paid for (rel=sponsored) on a line of its own (AD_LINK) or any
  * other link (OWN_LINK), two or more of the paid ones (AD_LINKS), and
  * a paragraph of 150 letters or more, not mostly links (PROSE), a
- * heading below the title with text (HEADS), and a picture, a video or
- * a frame (MEDIA);
+ * heading below the title with text (HEADS), a picture, a video or a
+ * frame (MEDIA), and a block of code (CODE);
  * backward, each node's marks given to its parent.
  * The forms group has removed them from the output, not from the tree.
  */
@@ -4761,13 +4766,17 @@ mark_fields(struct article *a)
 			    strcasecmp(type, "search") == 0 ||
 			    strcasecmp(type, "password") == 0)
 				a->field[i] = FIELD;
-			else if (strcasecmp(type, "number") == 0)
+			else if (strcasecmp(type, "number") == 0 ||
+			    strcasecmp(type, "radio") == 0)
 				a->field[i] |= CHOICE;
 			else if (strcasecmp(type, "submit") == 0)
 				a->field[i] |= PRESS;
 			break;
 		case GUMBO_TAG_TABLE:
 			a->field[i] |= TABLE;
+			break;
+		case GUMBO_TAG_PRE:
+			a->field[i] |= CODE;
 			break;
 		case GUMBO_TAG_IMG:
 		case GUMBO_TAG_VIDEO:
@@ -4801,6 +4810,8 @@ mark_fields(struct article *a)
 				a->field[i] |= HEADS;
 			break;
 		}
+		if (dom_attr_is(n, "role", "radiogroup"))
+			a->field[i] |= CHOICE;
 		if (a->field[n->parent] & a->field[i] & AD_LINK)
 			a->field[n->parent] |= AD_LINKS;
 		a->field[n->parent] |= a->field[i];
