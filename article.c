@@ -4048,7 +4048,10 @@ holds_paragraph(const struct article *a, uint32_t s)
  * container whose modifiers name more of what sits in an article
  * without being its text (aside_words) than the best's do is that, not
  * a part: Drupal's "field field--name-field-sources" beside the body's
- * "field field--name-body".
+ * "field field--name-body". A cell of another table than the best's is
+ * a part only where its class is the best's, word for word (an email's
+ * modules, each a table of its own): the class of a forum's rows
+ * ("alt1") begins the news item's cell's ("alt1 newsbody") as well.
  */
 static bool
 is_twin(const struct article *a, uint32_t i, uint32_t best)
@@ -4064,6 +4067,11 @@ is_twin(const struct article *a, uint32_t i, uint32_t best)
 		return false;
 	ci = dom_attr(n, "class");
 	cb = dom_attr(b, "class");
+	if ((n->tag == GUMBO_TAG_TD || n->tag == GUMBO_TAG_TH) &&
+	    near_ancestor(a->d, i, GUMBO_TAG_TABLE, GUMBO_TAG_TABLE) !=
+	    near_ancestor(a->d, best, GUMBO_TAG_TABLE, GUMBO_TAG_TABLE))
+		return strcmp(ci->value, cb->value) == 0 &&
+		    !in_other_entry(a, i, best);
 	return (class_words_alike(ci->value, cb->value) ||
 	    class_words_within(ci->value, cb->value) ||
 	    class_words_within(cb->value, ci->value)) &&
