@@ -3237,6 +3237,8 @@ in_row_of_cards(const struct article *a, uint32_t i)
 	return false;
 }
 
+static bool	is_reply(const struct article *, uint32_t);
+
 /*
  * Whether element i is the text of a small box that ends in a button:
  * the box around it, past the wrappers that hold its text alone (three
@@ -3244,7 +3246,8 @@ in_row_of_cards(const struct article *a, uint32_t i)
  * does (is_clutter), and a button after it. A page builder gives the
  * text of a call to act ("Ask for a first consultation", then a
  * button) the class of all its texts, the article's too: that text is
- * the box's, not a part of the article.
+ * the box's, not a part of the article. A reply of a thread (is_reply)
+ * is not one.
  */
 static bool
 in_call_box(const struct article *a, uint32_t i)
@@ -3252,6 +3255,8 @@ in_call_box(const struct article *a, uint32_t i)
 	const struct cex_doc	*d = a->d;
 	uint32_t		 box, k, j;
 
+	if (is_reply(a, i))
+		return false;
 	for (box = d->nodes[i].parent, k = 0; box != 0 && k < 3 &&
 	    d->nodes[box].letters == d->nodes[i].letters;
 	    box = d->nodes[box].parent, k++)
@@ -3422,13 +3427,15 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 * one that holds a table: data with a button under it (a recipe's
 	 * ingredients and "Add to the shopping list"), nor one named for a
 	 * recipe and for no clutter (its ingredients in lists, and the same
-	 * button); nor a card of a row of cards (in_row_of_cards).
+	 * button); nor a card of a row of cards (in_row_of_cards); nor a
+	 * reply in the thread the article is (is_reply).
 	 */
 	if (is_form_box(n->tag) && n->letters > 0 && n->letters <= 300 &&
 	    !(a->field[i] & TABLE) &&
 	    !(a->names[i].recipe > 0 && a->names[i].bad == 0) &&
 	    4 * n->letters < total && before[i] >= n->letters &&
-	    holds_button(a, i, before) && !in_row_of_cards(a, i))
+	    holds_button(a, i, before) && !in_row_of_cards(a, i) &&
+	    !is_reply(a, i))
 		return CLUTTER;
 	/*
 	 * A box of a few sentences (400 letters at most, less than a
@@ -3929,20 +3936,55 @@ measure_entries(struct article *a, uint32_t page_letters)
 	}
 }
 
+/* Whether elements p and e are of one tag and class (class_words_alike). */
+static bool
+same_tag_class(const struct cex_doc *d, uint32_t p, uint32_t e)
+{
+	const GumboAttribute	*cp, *ce;
+
+	return d->nodes[p].tag == d->nodes[e].tag &&
+	    (cp = dom_attr(&d->nodes[p], "class")) != NULL &&
+	    (ce = dom_attr(&d->nodes[e], "class")) != NULL &&
+	    class_words_alike(cp->value, ce->value);
+}
+
+/* Whether elements p and e are of one tag and first class word. */
+static bool
+same_tag_first_class(const struct cex_doc *d, uint32_t p, uint32_t e)
+{
+	static const char	 space[] = " \t\n\f\r";
+	const GumboAttribute	*cp, *ce;
+	const char		*x, *y;
+	size_t			 len;
+
+	if (d->nodes[p].tag != d->nodes[e].tag ||
+	    (cp = dom_attr(&d->nodes[p], "class")) == NULL ||
+	    (ce = dom_attr(&d->nodes[e], "class")) == NULL)
+		return false;
+	x = cp->value + strspn(cp->value, space);
+	y = ce->value + strspn(ce->value, space);
+	len = strcspn(x, space);
+	return len > 0 && strcspn(y, space) == len && memcmp(x, y, len) == 0;
+}
+
 /*
  * Whether entry p is of the same kind as entry e, beside it: a sibling
- * of its tag and class (class_words_alike).
+ * of its tag and class, or one in a wrapper that is a sibling of e's
+ * of one tag and first class word (a forum's posts, each in a box of
+ * its own that says whose it is: Discourse's "topic-post clearfix
+ * topic-owner" and "topic-post clearfix staff moderator" around each
+ * post's article).
  */
 static bool
 same_entry_kind(const struct cex_doc *d, uint32_t p, uint32_t e)
 {
-	const GumboAttribute	*cp, *ce;
+	uint32_t	 wp = d->nodes[p].parent, we = d->nodes[e].parent;
 
-	return d->nodes[p].parent == d->nodes[e].parent &&
-	    d->nodes[p].tag == d->nodes[e].tag &&
-	    (cp = dom_attr(&d->nodes[p], "class")) != NULL &&
-	    (ce = dom_attr(&d->nodes[e], "class")) != NULL &&
-	    class_words_alike(cp->value, ce->value);
+	if (!same_tag_class(d, p, e))
+		return false;
+	return wp == we || (wp != 0 && we != 0 &&
+	    d->nodes[wp].parent == d->nodes[we].parent &&
+	    same_tag_first_class(d, wp, we));
 }
 
 /*
@@ -3970,21 +4012,35 @@ in_other_entry(const struct article *a, uint32_t i, uint32_t best)
 }
 
 /*
- * Whether element i lies in an entry of the best's thread (a->thread):
- * one of its kind beside it, another post. Looks 16 levels up at most.
+ * The entry of the best's thread (a->thread) that element i lies in:
+ * the thread's own or one of its kind beside it, another post; or 0.
+ * Looks 16 levels up at most.
  */
-static bool
-in_thread(const struct article *a, uint32_t i)
+static uint32_t
+thread_post(const struct article *a, uint32_t i)
 {
 	uint32_t	 p, k;
 
 	if (a->thread == 0)
-		return false;
+		return 0;
 	for (p = a->d->nodes[i].parent, k = 0; p != 0 && k < 16;
 	    p = a->d->nodes[p].parent, k++)
 		if (same_entry_kind(a->d, p, a->thread))
-			return true;
-	return false;
+			return p;
+	return 0;
+}
+
+/*
+ * Whether element i lies in a reply of the thread the article is: a post
+ * of its kind (thread_post) beside the best's. A short reply ends with
+ * its buttons to like it and to answer it: no call to act.
+ */
+static bool
+is_reply(const struct article *a, uint32_t i)
+{
+	uint32_t	 p = thread_post(a, i);
+
+	return p != 0 && p != a->thread;
 }
 
 /*
@@ -6266,11 +6322,11 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	 * "bd"), its widgets' and teasers' too: of so many, a part of the
 	 * article is one whose text is not linked (less than 5%), one
 	 * that holds half as much text as the best, or one in a post of
-	 * the best's thread (in_thread), a reply that quotes another.
+	 * the best's thread (thread_post), a reply that quotes another.
 	 */
 	for (i = 1; i < d->nnodes; i++)
 		if (root[i] == TWIN)
-			root[i] = twins <= 3 || in_thread(&a, i) ||
+			root[i] = twins <= 3 || thread_post(&a, i) != 0 ||
 			    20 * (uint64_t)d->nodes[i].linked <
 			    d->nodes[i].letters ||
 			    2 * (uint64_t)d->nodes[i].letters >=
