@@ -4089,6 +4089,24 @@ holds_paragraph(const struct article *a, uint32_t s)
 }
 
 /*
+ * Whether element i lies in another cell of a table's row than element
+ * j: their nearest common ancestor is a row (tr), 64 levels up at most.
+ * A layout table's row holds the page's columns, a sidebar beside the
+ * text.
+ */
+static bool
+in_other_column(const struct cex_doc *d, uint32_t i, uint32_t j)
+{
+	uint32_t	 p, k;
+
+	for (p = d->nodes[i].parent, k = 0; p != 0 && k < 64;
+	    p = d->nodes[p].parent, k++)
+		if (p <= j && d->nodes[p].end > j)
+			return d->nodes[p].tag == GUMBO_TAG_TR;
+	return false;
+}
+
+/*
  * An article split into chunks (by ads, figures, or a layout grid) is
  * several containers of the same tag and class, each holding a part of
  * the text, the first or last of them often with a modifier after its
@@ -4127,6 +4145,7 @@ is_twin(const struct article *a, uint32_t i, uint32_t best)
 	    near_ancestor(a->d, i, GUMBO_TAG_TABLE, GUMBO_TAG_TABLE) !=
 	    near_ancestor(a->d, best, GUMBO_TAG_TABLE, GUMBO_TAG_TABLE))
 		return strcmp(ci->value, cb->value) == 0 &&
+		    !in_other_column(a->d, i, best) &&
 		    !in_other_entry(a, i, best);
 	return (class_words_alike(ci->value, cb->value) ||
 	    class_words_within(ci->value, cb->value) ||
