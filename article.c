@@ -175,7 +175,7 @@ static const char *const date_words[] = { "date", "dates", "timestamp",
  */
 struct word_counts {
 	uint8_t	 good, bad, outside, thread, layout, aside, header, caption,
-		 bio, lead, lead_bad, recipe, button, date, elsewhere, pros;
+		 video, bio, lead, lead_bad, recipe, button, date, elsewhere, pros;
 };
 
 struct name_cache;
@@ -537,7 +537,7 @@ word_lists(const struct word_set *set, const char *w, size_t len, int *bad)
  */
 struct names {
 	int		 good, bad, outside, thread, layout, aside, header, lead;
-	int		 recipe, caption, bio, menu, tools, hidden, button, date;
+	int		 recipe, caption, video, bio, menu, tools, hidden, button, date;
 	int		 consent, tags, lead_bad, elsewhere, pros, credit;
 	int		 credit_bad;
 	uint64_t	 bad_seen[(NBAD + 63) / 64];
@@ -933,6 +933,8 @@ name_words(const char *s, struct names *c, const unsigned char *common,
 				c->caption += n == 7 &&
 				    memcmp(w, "caption", 7) == 0;
 				c->bio += n == 3 && memcmp(w, "bio", 3) == 0;
+				c->video += (n == 5 && memcmp(w, "video", 5) == 0) ||
+				    (n == 6 && memcmp(w, "videos", 6) == 0);
 				c->recipe += (in & IN_RECIPE) != 0;
 				c->aside += (in & IN_ASIDE) || hides;
 				c->header += n == 6 && memcmp(w, "header", 6) == 0;
@@ -1093,6 +1095,7 @@ add_names(struct names *c, const struct names *v)
 	c->lead_bad += v->lead_bad;
 	c->recipe += v->recipe;
 	c->caption += v->caption;
+	c->video += v->video;
 	c->bio += v->bio;
 	c->menu += v->menu;
 	c->tools += v->tools;
@@ -3411,6 +3414,16 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	    n->letters <= 400 && 4 * n->letters < total)
 		return CLUTTER;
 	/*
+	 * A box named for a video (a class or id word "video" or "videos")
+	 * that holds a line or two (150 letters at most, less than a
+	 * quarter of the text) and no paragraph of prose is an embedded
+	 * video's title and player ("Video: what changes for patients"),
+	 * not a line of the text.
+	 */
+	if (c->video > 0 && is_form_box(n->tag) && n->letters <= 150 &&
+	    4 * n->letters < total && !(a->field[i] & PROSE))
+		return CLUTTER;
+	/*
 	 * A form with a field of several lines (a textarea) is where a
 	 * reader writes a comment, an answer, a message: what it says is
 	 * how to write there, whatever its length, unless it holds half
@@ -4201,6 +4214,7 @@ keep_counts(struct word_counts *w, const struct names *c)
 	w->pros = c->pros > 0;
 	w->caption = upto255(c->caption);
 	w->bio = upto255(c->bio);
+	w->video = upto255(c->video);
 	w->lead = upto255(c->lead);
 	w->lead_bad = upto255(c->lead_bad);
 	w->recipe = c->recipe > 0 && c->bad == 0;
