@@ -5216,6 +5216,37 @@ mark_anchors(struct article *a)
 }
 
 /*
+ * The site's header: the first header element, or element of role
+ * banner, before the page's first h1 (a->h1), in no article nor main
+ * element (within 64 levels), and not around the h1 or the main
+ * element (a->anchor); or 0. Read after mark_anchors.
+ */
+static uint32_t
+site_header(const struct article *a)
+{
+	const struct cex_doc	*d = a->d;
+	const struct cex_node	*n;
+	uint32_t		 i, p, k;
+
+	for (i = 1; i < a->h1; i++) {
+		n = &d->nodes[i];
+		if (!node_is_element(n) || !(n->tag == GUMBO_TAG_HEADER ||
+		    dom_attr_is(n, "role", "banner")))
+			continue;
+		if (a->anchor[i])
+			return 0;
+		for (p = n->parent, k = 0; p != 0 && k < 64 &&
+		    d->nodes[p].tag != GUMBO_TAG_ARTICLE &&
+		    d->nodes[p].tag != GUMBO_TAG_MAIN; p = d->nodes[p].parent)
+			k++;
+		if (p == 0)
+			return i;
+		i = n->end - 1;
+	}
+	return 0;
+}
+
+/*
  * Whether a hidden element is a closed panel of tabs or of an
  * accordion, as WAI-ARIA's patterns mark them (role=tabpanel; role=region
  * labelled by its button), or as Bootstrap's tabs name theirs without a
@@ -6050,7 +6081,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	struct article	 a;
 	unsigned char	*root = NULL, *live, *comments_from = NULL;
 	uint32_t	 i, best = 0, c, parent, body, total, want, k, twins;
-	uint32_t	 inner, outer, landmark;
+	uint32_t	 inner, outer, landmark, header;
 	double		 best_score = 0;
 	uint64_t	 threads;
 	int		 rc = -1;
@@ -6114,12 +6145,18 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	 * (labels_comments): the heading and what follows it in its
 	 * parent. So is a comment the page's microdata marks as one
 	 * (is_comment_item). Threads, named, labelled or marked, are told
-	 * apart (THREAD).
+	 * apart (THREAD). So is what lies wholly before the site's header
+	 * (site_header), above the headline: a banner asking consent to
+	 * cookies, a notice, a link to skip to the content.
 	 */
+	header = site_header(&a);
 	for (i = 1; i < d->nnodes; i++) {
 		n = &d->nodes[i];
 		if (a.outside[n->parent] != 0)
 			a.outside[i] = a.outside[n->parent];
+		else if (n->end <= header && node_is_element(n) &&
+		    !a.anchor[i])
+			a.outside[i] = OUTSIDE;
 		else if ((comments_from[n->parent] != 0 ||
 		    is_comment_item(n)) && !a.anchor[i])
 			a.outside[i] = THREAD;
