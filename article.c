@@ -1614,7 +1614,9 @@ heads_author_box(const struct cex_doc *d, uint32_t i)
 	    "überdieautorin", "Überdieautorin", "überdieautoren",
 	    "Überdieautoren", "zumautor", "zurautorin", "àproposdelauteur",
 	    "aproposdelauteur", "sobreelautor", "sobrelaautora",
-	    "overdeauteur", "oautorze", "sullautore", NULL };
+	    "overdeauteur", "oautorze", "sullautore", "writtenby",
+	    "geschriebenvon", "écritpar", "ecritpar", "escritopor",
+	    "scrittoda", "geschrevendoor", NULL };
 	static const char *const whole[] = { "aboutme", "übermich",
 	    "Übermich", "àproposdemoi", "aproposdemoi", "sobremí", "sobremi",
 	    "chisono", "overmij", "omnie", NULL };
