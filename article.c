@@ -175,7 +175,8 @@ static const char *const date_words[] = { "date", "dates", "timestamp",
  */
 struct word_counts {
 	uint8_t	 good, bad, outside, thread, layout, aside, header, caption,
-		 video, bio, lead, lead_bad, recipe, button, date, elsewhere, pros;
+		 video, bio, lead, lead_bad, recipe, button, date, elsewhere,
+		 pros;
 };
 
 struct name_cache;
@@ -537,9 +538,9 @@ word_lists(const struct word_set *set, const char *w, size_t len, int *bad)
  */
 struct names {
 	int		 good, bad, outside, thread, layout, aside, header, lead;
-	int		 recipe, caption, video, bio, menu, tools, hidden, button, date;
-	int		 consent, tags, lead_bad, elsewhere, pros, credit;
-	int		 credit_bad;
+	int		 recipe, caption, video, bio, menu, tools, hidden;
+	int		 button, date, consent, tags, lead_bad, elsewhere, pros;
+	int		 credit, credit_bad;
 	uint64_t	 bad_seen[(NBAD + 63) / 64];
 };
 
@@ -933,8 +934,9 @@ name_words(const char *s, struct names *c, const unsigned char *common,
 				c->caption += n == 7 &&
 				    memcmp(w, "caption", 7) == 0;
 				c->bio += n == 3 && memcmp(w, "bio", 3) == 0;
-				c->video += (n == 5 && memcmp(w, "video", 5) == 0) ||
-				    (n == 6 && memcmp(w, "videos", 6) == 0);
+				c->video += (n == 5 &&
+				    memcmp(w, "video", 5) == 0) || (n == 6 &&
+				    memcmp(w, "videos", 6) == 0);
 				c->recipe += (in & IN_RECIPE) != 0;
 				c->aside += (in & IN_ASIDE) || hides;
 				c->header += n == 6 && memcmp(w, "header", 6) == 0;
@@ -1160,9 +1162,10 @@ is_data_list(const struct cex_doc *d, const struct cex_node *n)
  * needs). Nor do the words of a credit (credit_words) on a definition list, a
  * table, their rows and cells, or a heading: a picture's credit is a line, a
  * film's or a book's credits are a list of who did what, under a heading of
- * their own ("Cast & Credits"). Nor do the words of tags (tag_words) on a block of 100 letters or
- * more, less than half links: a post's tags are links, and such a block is a
- * tagged list of the text's own (a manual's options, mandoc's "Bl-tag"). Nor do
+ * their own ("Cast & Credits"). Nor do the words of tags (tag_words) on a
+ * block of 100 letters or more, less than half links: a post's tags are links,
+ * and such a block is a tagged list of the text's own (a manual's options,
+ * mandoc's "Bl-tag"). Nor do
  * the words of an id that the page's table of contents names (mark_contents),
  * but those of a part around the text (outside_words: "footer"), of a menu or
  * of readers' comments, which lists of links to skip to them name too (a box
