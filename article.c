@@ -175,8 +175,8 @@ static const char *const date_words[] = { "date", "dates", "timestamp",
  */
 struct word_counts {
 	uint8_t	 good, bad, outside, thread, layout, aside, header, caption,
-		 video, bio, lead, lead_bad, recipe, button, date, elsewhere,
-		 pros;
+		 video, paywall, bio, lead, lead_bad, recipe, button, date,
+		 elsewhere, pros;
 };
 
 struct name_cache;
@@ -538,7 +538,8 @@ word_lists(const struct word_set *set, const char *w, size_t len, int *bad)
  */
 struct names {
 	int		 good, bad, outside, thread, layout, aside, header, lead;
-	int		 recipe, caption, video, bio, menu, tools, hidden;
+	int		 recipe, caption, video, paywall, bio, menu, tools;
+	int		 hidden;
 	int		 button, date, consent, tags, lead_bad, elsewhere, pros;
 	int		 credit, credit_bad;
 	uint64_t	 bad_seen[(NBAD + 63) / 64];
@@ -937,6 +938,8 @@ name_words(const char *s, struct names *c, const unsigned char *common,
 				c->video += (n == 5 &&
 				    memcmp(w, "video", 5) == 0) || (n == 6 &&
 				    memcmp(w, "videos", 6) == 0);
+				c->paywall += n == 7 &&
+				    memcmp(w, "paywall", 7) == 0;
 				c->recipe += (in & IN_RECIPE) != 0;
 				c->aside += (in & IN_ASIDE) || hides;
 				c->header += n == 6 && memcmp(w, "header", 6) == 0;
@@ -1098,6 +1101,7 @@ add_names(struct names *c, const struct names *v)
 	c->recipe += v->recipe;
 	c->caption += v->caption;
 	c->video += v->video;
+	c->paywall += v->paywall;
 	c->bio += v->bio;
 	c->menu += v->menu;
 	c->tools += v->tools;
@@ -3248,6 +3252,21 @@ in_row_of_cards(const struct article *a, uint32_t i)
 static bool	is_reply(const struct article *, uint32_t);
 
 /*
+ * Whether element i is a paragraph of 80 letters or more, or a box
+ * whose text is all one, three boxes down at most (sole_text_child).
+ */
+static bool
+is_fading_paragraph(const struct cex_doc *d, uint32_t i)
+{
+	uint32_t	 k;
+
+	for (k = 0; i != 0 && k < 4 && d->nodes[i].tag != GUMBO_TAG_P; k++)
+		i = sole_text_child(d, i);
+	return i != 0 && d->nodes[i].tag == GUMBO_TAG_P &&
+	    d->nodes[i].letters >= 80;
+}
+
+/*
  * Whether element i is the text of a small box that ends in a button:
  * the box around it, past the wrappers that hold its text alone (three
  * levels up at most), holds 300 letters or fewer, as a call to act
@@ -3498,6 +3517,17 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 		return NAMED_CLUTTER;
 	bad = c->bad;
 	aside = c->aside;
+	/*
+	 * A paragraph (80 letters or more) named for the paywall, or a box
+	 * whose text is all one (is_fading_paragraph), no link in a tenth
+	 * of it, is the article's text that the wall cuts off
+	 * ("paywall-fade": its last lines fade out over the offer), a
+	 * teaser of the rest ("paywall-teaser", lead_bad); the offer is
+	 * short lines, links and buttons.
+	 */
+	if (c->paywall > 0 && is_fading_paragraph(a->d, i) &&
+	    10 * n->linked < n->letters)
+		bad -= c->paywall + c->lead_bad;
 	/*
 	 * A heading of the article's sections is its section's header, and
 	 * sites name it so ("recipe-header", "section-header"): on a
@@ -4220,6 +4250,7 @@ keep_counts(struct word_counts *w, const struct names *c)
 	w->caption = upto255(c->caption);
 	w->bio = upto255(c->bio);
 	w->video = upto255(c->video);
+	w->paywall = upto255(c->paywall);
 	w->lead = upto255(c->lead);
 	w->lead_bad = upto255(c->lead_bad);
 	w->recipe = c->recipe > 0 && c->bad == 0;
