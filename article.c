@@ -278,15 +278,16 @@ static const char *const consent_words[] = {
 
 /*
  * Names of what readers write: a thread of comments, customers' reviews
- * of a product or testimonials (in the plural that names a list of
- * them: a "review" is an article), the trackbacks and pingbacks of
+ * of a product or testimonials (reviews in the plural that names a list
+ * of them: a "review" is an article; a testimonial is one customer's
+ * praise, never the page's text), the trackbacks and pingbacks of
  * other blogs that answer a post, is other people's text, however long.
  */
 static const char *const thread_words[] = {
 	"comment", "comments", "disqus", "respond", "reply", "replies",
-	"discussion", "reviews", "testimonials", "trackback", "trackbacks",
-	"pingback", "pingbacks", "kommentare", "kommentar", "commentaires",
-	"commentaire", "comentarios", "comentario", NULL
+	"discussion", "reviews", "testimonials", "testimonial", "trackback",
+	"trackbacks", "pingback", "pingbacks", "kommentare", "kommentar",
+	"commentaires", "commentaire", "comentarios", "comentario", NULL
 };
 
 /*
