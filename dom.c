@@ -807,7 +807,9 @@ dom_is_button_box(const struct cex_doc *d, uint32_t box)
 	for (j = box; j < d->nodes[box].end; j++) {
 		n = &d->nodes[j];
 		if (node_is_element(n) && ((n->tag == GUMBO_TAG_BUTTON &&
-		    dom_attr_is(n, "type", "button")) ||
+		    (dom_attr_is(n, "type", "button") ||
+		    dom_attr(n, "aria-controls") != NULL ||
+		    dom_attr(n, "aria-expanded") != NULL)) ||
 		    dom_attr_is(n, "role", "button"))) {
 			if (button != 0 && j >= d->nodes[button].end)
 				return false;	/* a second button */
@@ -820,6 +822,30 @@ dom_is_button_box(const struct cex_doc *d, uint32_t box)
 		}
 	}
 	return inside > 0;
+}
+
+/*
+ * Whether box (a button's, 32 nodes at most: dom_is_button_box) holds
+ * the control of element next, hidden from screen readers until it is
+ * opened: an attribute aria-controls that names next's id, which has
+ * aria-hidden="true" (WAI-ARIA's accordion). Elsewhere aria-hidden
+ * hides a visible label's copy from screen readers, not a panel.
+ */
+static bool
+controls_hidden(const struct cex_doc *d, uint32_t box, uint32_t next)
+{
+	const GumboAttribute	*id = dom_attr(&d->nodes[next], "id");
+	const GumboAttribute	*c;
+	uint32_t		 j;
+
+	if (id == NULL || !dom_attr_is(&d->nodes[next], "aria-hidden", "true"))
+		return false;
+	for (j = box; j < d->nodes[box].end; j++)
+		if (node_is_element(&d->nodes[j]) &&
+		    (c = dom_attr(&d->nodes[j], "aria-controls")) != NULL &&
+		    strcmp(c->value, id->value) == 0)
+			return true;
+	return false;
 }
 
 /*
@@ -838,7 +864,8 @@ dom_heads_next(const struct cex_doc *d, uint32_t i)
 	for (box = i, up = 0; up < 3 && box != 0 &&
 	    dom_is_button_box(d, box); box = d->nodes[box].parent, up++)
 		if ((next = dom_next_element(d, box)) != 0)
-			return dom_is_closed(&d->nodes[next]) &&
+			return (dom_is_closed(&d->nodes[next]) ||
+			    controls_hidden(d, box, next)) &&
 			    !dom_is_button_box(d, next);
 	return false;
 }
