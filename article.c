@@ -3261,7 +3261,7 @@ is_fading_paragraph(const struct cex_doc *d, uint32_t i)
 {
 	uint32_t	 k;
 
-	for (k = 0; i != 0 && k < 4 && d->nodes[i].tag != GUMBO_TAG_P; k++)
+	for (k = 0; i != 0 && k < 3 && d->nodes[i].tag != GUMBO_TAG_P; k++)
 		i = sole_text_child(d, i);
 	return i != 0 && d->nodes[i].tag == GUMBO_TAG_P &&
 	    d->nodes[i].letters >= 80;

@@ -790,7 +790,8 @@ dom_is_closed(const struct cex_node *n)
 
 /*
  * Whether element box is a disclosure's header: one button (a button element of
- * type "button", not one that sends a form, or an element whose role is button)
+ * type "button", not one that sends a form, or one that names what it opens
+ * with aria-controls or aria-expanded, or an element whose role is button)
  * and no text but the button's, within 32 nodes. A click on it opens the
  * element after the box: WAI-ARIA's pattern without the attributes that scripts
  * add once the page runs (an FAQ's question over its answer, saved so by site
