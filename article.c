@@ -1292,6 +1292,23 @@ is_outside(const struct article *a, uint32_t i)
 }
 
 /*
+ * The first word of element n's class value, its length in *len; NULL
+ * without a class attribute (an empty value gives a length of 0).
+ */
+static const char *
+first_class(const struct cex_node *n, size_t *len)
+{
+	const GumboAttribute	*at = dom_attr(n, "class");
+	const char		*w;
+
+	if (at == NULL)
+		return NULL;
+	w = at->value + strspn(at->value, " \t\n\f\r");
+	*len = strcspn(w, " \t\n\f\r");
+	return w;
+}
+
+/*
  * Whether element i names, by its first class, a block whose parts its
  * children name after it, as the BEM convention writes them: "X" holds
  * "X__primary" and "X__secondary". Reads i's children once.
@@ -1299,15 +1316,12 @@ is_outside(const struct article *a, uint32_t i)
 static bool
 holds_named_parts(const struct cex_doc *d, uint32_t i)
 {
-	const GumboAttribute	*at, *cat;
+	const GumboAttribute	*cat;
 	const char		*block, *v;
 	size_t			 len;
 	uint32_t		 c;
 
-	if ((at = dom_attr(&d->nodes[i], "class")) == NULL)
-		return false;
-	block = at->value + strspn(at->value, " \t\n\f\r");
-	if ((len = strcspn(block, " \t\n\f\r")) == 0)
+	if ((block = first_class(&d->nodes[i], &len)) == NULL || len == 0)
 		return false;
 	for (c = i + 1; c < d->nodes[i].end; c = d->nodes[c].end) {
 		if (!node_is_element(&d->nodes[c]) ||
@@ -4001,19 +4015,13 @@ same_tag_class(const struct cex_doc *d, uint32_t p, uint32_t e)
 static bool
 same_tag_first_class(const struct cex_doc *d, uint32_t p, uint32_t e)
 {
-	static const char	 space[] = " \t\n\f\r";
-	const GumboAttribute	*cp, *ce;
-	const char		*x, *y;
-	size_t			 len;
+	const char	*x, *y;
+	size_t		 lx, ly;
 
-	if (d->nodes[p].tag != d->nodes[e].tag ||
-	    (cp = dom_attr(&d->nodes[p], "class")) == NULL ||
-	    (ce = dom_attr(&d->nodes[e], "class")) == NULL)
-		return false;
-	x = cp->value + strspn(cp->value, space);
-	y = ce->value + strspn(ce->value, space);
-	len = strcspn(x, space);
-	return len > 0 && strcspn(y, space) == len && memcmp(x, y, len) == 0;
+	return d->nodes[p].tag == d->nodes[e].tag &&
+	    (x = first_class(&d->nodes[p], &lx)) != NULL &&
+	    (y = first_class(&d->nodes[e], &ly)) != NULL &&
+	    lx > 0 && lx == ly && memcmp(x, y, lx) == 0;
 }
 
 /*
@@ -5932,9 +5940,8 @@ clutter_walk(struct cleaner *cl, enum clutter_step step)
 				nm = &cl->named[cl->count++];
 				nm->node = i;
 				nm->tag = d->nodes[i].tag;
-				nm->kind = cls->value + strspn(cls->value,
-				    " \t\n\f\r");
-				nm->len = strcspn(nm->kind, " \t\n\f\r");
+				nm->kind = first_class(&d->nodes[i],
+				    &nm->len);
 			}
 			i = d->nodes[i].end;
 		}
