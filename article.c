@@ -3297,8 +3297,6 @@ in_call_box(const struct article *a, uint32_t i)
 	const struct cex_doc	*d = a->d;
 	uint32_t		 box, k, j;
 
-	if (is_reply(a, i))
-		return false;
 	for (box = d->nodes[i].parent, k = 0; box != 0 && k < 3 &&
 	    d->nodes[box].letters == d->nodes[i].letters;
 	    box = d->nodes[box].parent, k++)
@@ -3308,7 +3306,7 @@ in_call_box(const struct article *a, uint32_t i)
 	for (j = d->nodes[i].end; j < d->nodes[box].end &&
 	    j < d->nodes[i].end + 256; j++)
 		if (is_button(a, j) && d->nodes[j].letters > 0)
-			return true;
+			return !is_reply(a, i);
 	return false;
 }
 
