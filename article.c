@@ -4162,6 +4162,32 @@ in_other_column(const struct cex_doc *d, uint32_t i, uint32_t j)
 }
 
 /*
+ * Whether twin t holds a block of text of the tag and class of block,
+ * the best container's best-scoring part, of 150 letters or more and
+ * less than a twentieth linked: the posts of a forum's thread repeat
+ * one frame (a post's box, its text, its author's card and buttons),
+ * and each reply's text is a block of the kind the first post's is,
+ * whatever links the frame around it holds. Teasers and widgets that
+ * share the site's name for a box hold no such block of prose.
+ */
+static bool
+repeats_block(const struct article *a, uint32_t t, uint32_t block)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 k;
+
+	if (block == 0)
+		return false;
+	for (k = t + 1; k < d->nodes[t].end; k++)
+		if (a->live[k] && node_is_element(&d->nodes[k]) &&
+		    d->nodes[k].letters >= 150 &&
+		    20 * (uint64_t)d->nodes[k].linked <
+		    d->nodes[k].letters && same_tag_class(d, k, block))
+			return true;
+	return false;
+}
+
+/*
  * An article split into chunks (by ads, figures, or a layout grid) is
  * several containers of the same tag and class, each holding a part of
  * the text, the first or last of them often with a modifier after its
@@ -6123,6 +6149,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	struct article	 a;
 	unsigned char	*root = NULL, *live, *comments_from = NULL;
 	uint32_t	 i, best = 0, c, parent, body, total, want, k, twins;
+	uint32_t	 block;
 	uint32_t	 inner, outer, landmark, header;
 	double		 best_score = 0;
 	uint64_t	 threads;
@@ -6433,16 +6460,21 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	 * with the best is the site's name for any box ("module", YUI's
 	 * "bd"), its widgets' and teasers' too: of so many, a part of the
 	 * article is one whose text is not linked (less than 5%), one
-	 * that holds half as much text as the best, or one in a post of
-	 * the best's thread (thread_post), a reply that quotes another.
+	 * that holds half as much text as the best, one in a post of the
+	 * best's thread (thread_post), a reply that quotes another, or one
+	 * that holds a block of text of the kind the best's best part is
+	 * (repeats_block): a forum's reply in its frame of links.
 	 */
+	block = top[0].node > best && top[0].node < d->nodes[best].end ?
+	    top[0].node : 0;
 	for (i = 1; i < d->nnodes; i++)
 		if (root[i] == TWIN)
 			root[i] = twins <= 3 || thread_post(&a, i) != 0 ||
 			    20 * (uint64_t)d->nodes[i].linked <
 			    d->nodes[i].letters ||
 			    2 * (uint64_t)d->nodes[i].letters >=
-			    d->nodes[best].letters;
+			    d->nodes[best].letters ||
+			    repeats_block(&a, i, block);
 	join_sections(&a, root, best);
 	keep_abstract(&a, root, best);
 	if (opts->lead)
