@@ -1524,6 +1524,48 @@ labels_comments(const struct cex_doc *d, uint32_t i)
 	    label_word(d, i, w, sizeof(w)) && in_list(labels, w, strlen(w));
 }
 
+/*
+ * Whether element i is a heading over customers' praise: its letters
+ * (40 at most) are "Testimonials", "Kundenstimmen" and their like, or
+ * begin (and end) as the words that sites of many languages put over
+ * the quotes of what their customers, guests or patients say ("What our
+ * clients say", "Das sagen unsere Kunden", "Was unsere Gäste sagen",
+ * "Ce que disent nos clients"). The quotes under it are testimonials,
+ * as a box so named is (thread_words): others' words, not the page's.
+ */
+static bool
+heads_praise(const struct cex_doc *d, uint32_t i)
+{
+	static const char *const whole[] = { "testimonials", "testimonial",
+	    "kundenstimmen", "kundenmeinungen", "témoignages", "temoignages",
+	    "testimonios", "testimonianze", "getuigenissen", NULL };
+	static const struct { const char *begin, *end; } said[] = {
+	    { "whatour", "say" }, { "whatour", "saying" },
+	    { "whatpeople", "say" }, { "dassagenunsere", "" },
+	    { "wasunsere", "sagen" }, { "cequedisentnos", "" },
+	    { "loquedicennuestros", "" }, { "cosadiconoinostri", "" },
+	    { "watonze", "zeggen" }, { NULL, NULL } };
+	char		 w[64];
+	size_t		 n, b, e;
+	int		 k;
+
+	if (!tag_is_heading(d->nodes[i].tag) || d->nodes[i].letters > 40 ||
+	    d->nodes[i].end - i > 16 ||
+	    !label_letters(d, i, w, sizeof(w), true))
+		return false;
+	n = strlen(w);
+	if (in_list(whole, w, n))
+		return true;
+	for (k = 0; said[k].begin != NULL; k++) {
+		b = strlen(said[k].begin);
+		e = strlen(said[k].end);
+		if (n > b + e && strncmp(w, said[k].begin, b) == 0 &&
+		    strcmp(w + n - e, said[k].end) == 0)
+			return true;
+	}
+	return false;
+}
+
 /* The first child of element i that is an element, or 0. */
 static uint32_t
 first_element(const struct cex_doc *d, uint32_t i)
@@ -6150,7 +6192,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	unsigned char	*root = NULL, *live, *comments_from = NULL;
 	uint32_t	 i, best = 0, c, parent, body, total, want, k, twins;
 	uint32_t	 block;
-	uint32_t	 inner, outer, landmark, header;
+	uint32_t	 inner, outer, landmark, header, h;
 	double		 best_score = 0;
 	uint64_t	 threads;
 	int		 rc = -1;
@@ -6212,7 +6254,11 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	 * its layout on them ("right-sidebar", "content-sidebar-wrap").
 	 * So is a thread of comments that only its heading labels
 	 * (labels_comments): the heading and what follows it in its
-	 * parent. So is a comment the page's microdata marks as one
+	 * parent (comments_from 1); and customers' praise under a heading
+	 * that says so (heads_praise): the heading and what follows it in
+	 * its parent up to the next heading of its rank or higher, the
+	 * next section (comments_from 2 to 7, the heading's rank + 1).
+	 * So is a comment the page's microdata marks as one
 	 * (is_comment_item). Threads, named, labelled or marked, are told
 	 * apart (THREAD). So is what lies wholly before the site's header
 	 * (site_header), above the headline: a banner asking consent to
@@ -6226,6 +6272,11 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		else if (n->end <= header && node_is_element(n) &&
 		    !a.anchor[i])
 			a.outside[i] = OUTSIDE;
+		else if (comments_from[n->parent] > 1 &&
+		    (h = tag_is_heading(n->tag) ? i : first_heading(d, i)) !=
+		    0 && d->nodes[h].tag - GUMBO_TAG_H1 + 2 <=
+		    comments_from[n->parent])
+			comments_from[n->parent] = 0;	/* the next section */
 		else if ((comments_from[n->parent] != 0 ||
 		    is_comment_item(n)) && !a.anchor[i])
 			a.outside[i] = THREAD;
@@ -6238,6 +6289,11 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		if (live[i] && node_is_element(n) &&
 		    comments_from[n->parent] == 0 && labels_comments(d, i)) {
 			comments_from[n->parent] = 1;
+			a.outside[i] = THREAD;
+		} else if (live[i] && node_is_element(n) && !a.anchor[i] &&
+		    comments_from[n->parent] == 0 && heads_praise(d, i)) {
+			comments_from[n->parent] = (unsigned char)
+			    (n->tag - GUMBO_TAG_H1 + 2);
 			a.outside[i] = THREAD;
 		}
 	}
