@@ -5358,12 +5358,39 @@ site_header(const struct article *a)
 }
 
 /*
+ * Whether box, a tab's title (40 letters at most, its first 32 nodes
+ * read), holds a link to element i's id ("#description"): Magento's
+ * "data item title" over its "data item content", Bootstrap's tabs
+ * written with their titles before each panel. The title names the
+ * panel it opens.
+ */
+static bool
+links_to_panel(const struct cex_doc *d, uint32_t box, uint32_t i)
+{
+	const GumboAttribute	*id = dom_attr(&d->nodes[i], "id");
+	const GumboAttribute	*href;
+	uint32_t		 j;
+
+	if (id == NULL || id->value[0] == '\0' || d->nodes[box].letters > 40)
+		return false;
+	for (j = box; j < d->nodes[box].end && j < box + 32; j++)
+		if (node_is_element(&d->nodes[j]) &&
+		    d->nodes[j].tag == GUMBO_TAG_A &&
+		    (href = dom_attr(&d->nodes[j], "href")) != NULL &&
+		    href->value[0] == '#' &&
+		    strcmp(href->value + 1, id->value) == 0)
+			return true;
+	return false;
+}
+
+/*
  * Whether a hidden element is a closed panel of tabs or of an
  * accordion, as WAI-ARIA's patterns mark them (role=tabpanel; role=region
  * labelled by its button), or as Bootstrap's tabs name theirs without a
  * role (class "tab-pane"), or closed right after a box whose only text
  * is a button (dom_heads_next: Kadence's "kt-accordion-panel-hidden"
- * under its question): a click opens it, and it is the page's text,
+ * under its question), or right after a title that links to it
+ * (links_to_panel): a click opens it, and it is the page's text,
  * the answers of an FAQ, a product's details.
  */
 static bool
@@ -5377,7 +5404,7 @@ is_panel(const struct cex_doc *d, uint32_t i)
 	if (class != NULL && has_class_word(class->value, "tab-pane", 8))
 		return true;
 	if ((before = dom_previous_element(d, i)) != 0 &&
-	    dom_heads_next(d, before))
+	    (dom_heads_next(d, before) || links_to_panel(d, before, i)))
 		return true;
 	if (role == NULL)
 		return false;
@@ -5453,9 +5480,10 @@ join_sheets(const struct article *a, unsigned char *root, uint32_t best)
 }
 
 /*
- * The best in a panel of tabs (is_panel), or within two levels of
- * one: the other panels of the same tabs hold the rest of the content
- * (a product's details and data sheet beside its description, a
+ * The best in a panel of tabs (is_panel), or within five levels of
+ * one (a page builder's rows and columns inside the tab): the other
+ * panels of the same tabs hold the rest of the content (a product's
+ * details and data sheet beside its description, a
  * recipe's steps beside its ingredients). So do the panels of tabs or
  * an accordion beside the best, or beside the section it heads (its
  * parent, with nothing else in it but headings): a town's service
@@ -5470,10 +5498,10 @@ join_panels(const struct article *a, unsigned char *root, uint32_t best)
 	uint32_t		 p = best, parent, c, k;
 	int			 level;
 
-	for (level = 0; level < 3 && p != 0; level++, p = d->nodes[p].parent)
+	for (level = 0; level < 6 && p != 0; level++, p = d->nodes[p].parent)
 		if (node_is_element(&d->nodes[p]) && is_panel(d, p))
 			break;
-	if (level == 3 || p == 0)
+	if (level == 6 || p == 0)
 		p = only_headings_beside(d, d->nodes[best].parent, best) ?
 		    d->nodes[best].parent : best;
 	parent = d->nodes[p].parent;
