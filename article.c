@@ -307,7 +307,9 @@ static const char *const thread_words[] = {
  * poll (a question to the readers, its answers and their votes: "umfrage",
  * "anketa", "sondaggio", "encuesta"), a strip of logos (of the customers or
  * partners a company names, and its label: "Trusted by teams across the
- * region"; pictures, no text to read). And "hidden" (see name_words).
+ * region"; pictures, no text to read), a shop's terms of shipping, delivery
+ * and returns (the same under every product, "slot--delivery"). And
+ * "hidden" (see name_words).
  */
 static const char *const aside_words[] = {
 	"caption", "credit", "credits", "byline", "author", "autor", "auteur",
@@ -323,7 +325,7 @@ static const char *const aside_words[] = {
 	"toolbar", "tools", "follow", "login", "print", "feedback", "rating",
 	"ratings", "stars", "vote", "votes", "voting", "poll",
 	"polls", "umfrage", "anketa", "sondage", "sondaggio", "encuesta",
-	"logo", "logos", NULL
+	"logo", "logos", "shipping", "delivery", "returns", NULL
 };
 
 /*
