@@ -281,13 +281,16 @@ static const char *const consent_words[] = {
  * of a product or testimonials (reviews in the plural that names a list
  * of them: a "review" is an article; a testimonial is one customer's
  * praise, never the page's text), the trackbacks and pingbacks of
- * other blogs that answer a post, is other people's text, however long.
+ * other blogs that answer a post, a guest book ("guestbook", German
+ * "gaestebuch": the condolences under an obituary, visitors' greetings
+ * on a club's site), is other people's text, however long.
  */
 static const char *const thread_words[] = {
 	"comment", "comments", "disqus", "respond", "reply", "replies",
 	"discussion", "reviews", "testimonials", "testimonial", "trackback",
 	"trackbacks", "pingback", "pingbacks", "kommentare", "kommentar",
-	"commentaires", "commentaire", "comentarios", "comentario", NULL
+	"commentaires", "commentaire", "comentarios", "comentario",
+	"guestbook", "gaestebuch", NULL
 };
 
 /*
