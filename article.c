@@ -5604,7 +5604,16 @@ holds_root(const struct cex_doc *d, const unsigned char *root, uint32_t c)
  * outside the article), no table (a patent's citations) and no part
  * already joined (a recipe's card, without its buttons) join it: a
  * patent's claims beside its description, a paper's results beside its
- * methods. Each sibling is read once.
+ * methods. A page without an article element that site builders make of
+ * sections of one kind ("bde-section bde-section-214-112", a review
+ * platform's "IDaDx" for its about, hours and things to know) has its
+ * text in them: when the best lies in a section with a class (seven
+ * levels up at most), the sibling sections of its tag and class
+ * (same_tag_class) that hold such text and a paragraph of their own
+ * (holds_paragraph) join it, unless their names say more of what sits
+ * beside a text (aside_words: "slot slot--delivery" beside "slot
+ * slot--description") than its own do; a section of the layout or of
+ * comments is named so, and outside. Each sibling is read once.
  */
 static void
 join_sections(const struct article *a, unsigned char *root, uint32_t best)
@@ -5612,6 +5621,7 @@ join_sections(const struct article *a, unsigned char *root, uint32_t best)
 	const struct cex_doc	*d = a->d;
 	const struct cex_node	*n;
 	uint32_t		 s = best, p, c, k;
+	bool			 alike = false;
 
 	for (k = 0; k < 4 && s != 0; k++, s = d->nodes[s].parent)
 		if (node_is_element(&d->nodes[s]) &&
@@ -5619,15 +5629,27 @@ join_sections(const struct article *a, unsigned char *root, uint32_t best)
 		    node_is_element(&d->nodes[d->nodes[s].parent]) &&
 		    d->nodes[d->nodes[s].parent].tag == GUMBO_TAG_ARTICLE)
 			break;
-	if (k == 4 || s == 0)
-		return;
+	if (k == 4 || s == 0) {
+		for (k = 0, s = best; k < 8 && s != 0;
+		    k++, s = d->nodes[s].parent)
+			if (node_is_element(&d->nodes[s]) &&
+			    d->nodes[s].tag == GUMBO_TAG_SECTION &&
+			    has_class(&d->nodes[s]))
+				break;
+		if (k == 8 || s == 0)
+			return;
+		alike = true;
+	}
 	p = d->nodes[s].parent;
 	for (c = p + 1; c < d->nodes[p].end; c = d->nodes[c].end) {
 		n = &d->nodes[c];
 		if (c != s && node_is_element(n) && a->live[c] &&
 		    n->tag == GUMBO_TAG_SECTION && a->outside[c] == 0 &&
 		    n->letters >= 200 && 10 * (uint64_t)n->linked < n->letters &&
-		    (a->field[c] & TABLE) == 0 && !holds_root(d, root, c))
+		    (a->field[c] & TABLE) == 0 && !holds_root(d, root, c) &&
+		    (!alike || (same_tag_class(d, c, s) &&
+		    a->names[c].aside <= a->names[s].aside &&
+		    holds_paragraph(a, c))))
 			root[c] = 1;
 	}
 }
