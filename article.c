@@ -4191,6 +4191,27 @@ holds_paragraph(const struct article *a, uint32_t s)
 }
 
 /*
+ * Whether element s is, or holds, a list (ul, ol) of 80 letters or more
+ * with no link: a product's features, not a note or a box of contacts.
+ */
+static bool
+holds_plain_list(const struct article *a, uint32_t s)
+{
+	const struct cex_doc	*d = a->d;
+	const struct cex_node	*n;
+	uint32_t		 i;
+
+	for (i = s; i < d->nodes[s].end; i++) {
+		n = &d->nodes[i];
+		if (a->live[i] && node_is_element(n) && n->letters >= 80 &&
+		    n->linked == 0 && (n->tag == GUMBO_TAG_UL ||
+		    n->tag == GUMBO_TAG_OL))
+			return true;
+	}
+	return false;
+}
+
+/*
  * Whether element i lies in another cell of a table's row than element
  * j: their nearest common ancestor is a row (tr), 64 levels up at most.
  * A layout table's row holds the page's columns, a sidebar beside the
@@ -6246,7 +6267,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	struct article	 a;
 	unsigned char	*root = NULL, *live, *comments_from = NULL;
 	uint32_t	 i, best = 0, c, parent, body, total, want, k, twins;
-	uint32_t	 block;
+	uint32_t	 block, up;
 	uint32_t	 inner, outer, landmark, header, h;
 	double		 best_score = 0;
 	uint64_t	 threads;
@@ -6520,6 +6541,28 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		    (joins(&a, c, best_score) || is_twin(&a, c, best) ||
 		    is_grid_of_twins(&a, c, best))))
 			root[c] = 1;
+	/*
+	 * When the best's parent holds nothing but it and a heading (a
+	 * section's box: its heading over its text), the siblings of that
+	 * box that join are parts too: before it, one that is or holds a
+	 * paragraph (a property's key features and summary before its
+	 * full description, a standfirst); after it, only one that is or
+	 * holds a list with no link (a jacket's features after its
+	 * description): the paragraphs that follow a text are its notes,
+	 * its writer's biography, a box of contacts.
+	 */
+	if (parent != body && d->nodes[parent].parent != 0 &&
+	    d->nodes[parent].letters > d->nodes[best].letters &&
+	    only_headings_beside(d, parent, best)) {
+		up = d->nodes[parent].parent;
+		for (c = up + 1; c < d->nodes[up].end; c = d->nodes[c].end)
+			if (c != parent && !is_small_form(&a, c) &&
+			    (c < parent ? (d->nodes[c].tag == GUMBO_TAG_P ?
+			    d->nodes[c].letters >= 80 :
+			    holds_paragraph(&a, c)) : holds_plain_list(&a, c)) &&
+			    joins(&a, c, best_score))
+				root[c] = 1;
+	}
 	join_panels(&a, root, best);
 	join_sheets(&a, root, best);
 	/*
