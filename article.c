@@ -1586,8 +1586,9 @@ first_element(const struct cex_doc *d, uint32_t i)
 /*
  * Whether element i is a disclosure whose summary says it tells how the
  * shop ships and takes back what it sells ("Versand & Rückgabe",
- * "Shipping and returns", label_word): the shop's terms, the same
- * under every product, not the product's text. A disclosure is a
+ * "Shipping and returns", "Return & refund policy": label_word holds
+ * one of these words): the shop's terms, the same under every product,
+ * not the product's text. A disclosure is a
  * details element with its summary, or a box whose first child is the
  * button that opens the rest (themes' collapsibles).
  */
@@ -1595,7 +1596,7 @@ static bool
 labels_shop_terms(const struct cex_doc *d, uint32_t i)
 {
 	static const char *const words[] = { "shipping", "delivery",
-	    "returns", "versand", "lieferung", "rückgabe", "rücksendung",
+	    "return", "refund", "versand", "lieferung", "rückgabe", "rücksendung",
 	    "verzending", "retour", "levering", "livraison", "envío",
 	    "envio", "devolucion", "spedizione", "consegna", "wysyłka",
 	    "zwrot", "doprava", NULL };
