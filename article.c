@@ -2898,16 +2898,19 @@ near_ancestor(const struct cex_doc *d, uint32_t i, uint16_t a, uint16_t b)
 
 /*
  * Whether element i holds, among its children with letters, a heading
- * below the first level and one line more of 100 letters at most, with
+ * below the first level (or a box that holds it alone, two boxes down
+ * at most) and one or two lines more of 100 letters at most each, with
  * no link: a section's heading and its subheading (TYPO3's
- * "element-header" and "element-subheader": "28 m² · bis 2 Personen").
+ * "element-header" and "element-subheader": "28 m² · bis 2 Personen"),
+ * a tagline over it and a line of introduction under it (Webflow's
+ * "team_header": "Team", "Meet our team", "The people behind ...").
  * Not one right before a form, whose heading and line ("Apply for this
  * job", "* indicates a required field") are the form's.
  */
 static bool
 heads_with_subheading(const struct cex_doc *d, uint32_t i)
 {
-	uint32_t	 c, headings = 0, lines = 0;
+	uint32_t	 c, h, k, headings = 0, lines = 0;
 
 	if (d->nodes[i].linked > 0 || ((c = dom_next_element(d, i)) != 0 &&
 	    d->nodes[c].tag == GUMBO_TAG_FORM))
@@ -2917,14 +2920,17 @@ heads_with_subheading(const struct cex_doc *d, uint32_t i)
 			continue;
 		if (!node_is_element(&d->nodes[c]))
 			return false;
-		if (is_heading(d->nodes[c].tag))
+		for (h = c, k = 0; k < 2 && h != 0 &&
+		    !is_heading(d->nodes[h].tag); k++)
+			h = sole_text_child(d, h);
+		if (h != 0 && is_heading(d->nodes[h].tag))
 			headings++;
 		else if (d->nodes[c].letters <= 100)
 			lines++;
 		else
 			return false;
 	}
-	return headings == 1 && lines == 1;
+	return headings == 1 && (lines == 1 || lines == 2);
 }
 
 /*
