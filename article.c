@@ -4178,7 +4178,8 @@ thread_entry(const struct article *a, uint32_t best)
 /*
  * Whether element s holds a paragraph (p) of 80 letters or more, or a
  * list of as many with no link (the steps of care instructions), a
- * part of a text rather than a line of a box.
+ * part of a text rather than a line of a box; not one named for what
+ * sits beside a text (aside_words: a picture's caption).
  */
 static bool
 holds_paragraph(const struct article *a, uint32_t s)
@@ -4190,6 +4191,7 @@ holds_paragraph(const struct article *a, uint32_t s)
 	for (i = s + 1; i < d->nodes[s].end; i++) {
 		n = &d->nodes[i];
 		if (a->live[i] && node_is_element(n) && n->letters >= 80 &&
+		    a->names[i].aside == 0 &&
 		    (n->tag == GUMBO_TAG_P || ((n->tag == GUMBO_TAG_UL ||
 		    n->tag == GUMBO_TAG_OL) && n->linked == 0)))
 			return true;
@@ -6274,7 +6276,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	struct article	 a;
 	unsigned char	*root = NULL, *live, *comments_from = NULL;
 	uint32_t	 i, best = 0, c, parent, body, total, want, k, twins;
-	uint32_t	 block, up;
+	uint32_t	 block, up, first, last;
 	uint32_t	 inner, outer, landmark, header, h;
 	double		 best_score = 0;
 	uint64_t	 threads;
@@ -6558,6 +6560,31 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	 * description): the paragraphs that follow a text are its notes,
 	 * its writer's biography, a box of contacts.
 	 */
+	/*
+	 * A sibling between two parts of the text that joined is a part
+	 * too when it holds text of its own, a paragraph, a list with no
+	 * link or a data sheet, less than half links, and no name of
+	 * clutter or of what sits beside a text: a review's box of its
+	 * score, pros and cons between two parts of its body, a course's
+	 * section of questions between two of its text.
+	 */
+	first = last = 0;
+	for (c = parent + 1; c < d->nodes[parent].end; c = d->nodes[c].end)
+		if (root[c]) {
+			if (first == 0)
+				first = c;
+			last = c;
+		}
+	for (c = first; c != 0 && c < last; c = d->nodes[c].end)
+		if (!root[c] && node_is_element(&d->nodes[c]) && a.live[c] &&
+		    d->nodes[c].letters > 0 && a.outside[c] == 0 &&
+		    a.names[c].bad == 0 && a.names[c].aside == 0 &&
+		    2 * d->nodes[c].linked < d->nodes[c].letters &&
+		    !is_small_form(&a, c) &&
+		    ((d->nodes[c].tag == GUMBO_TAG_P &&
+		    d->nodes[c].letters >= 80) || holds_paragraph(&a, c) ||
+		    holds_plain_list(&a, c) || holds_data_sheet(&a, c)))
+			root[c] = 1;
 	if (parent != body && d->nodes[parent].parent != 0 &&
 	    d->nodes[parent].letters > d->nodes[best].letters &&
 	    only_headings_beside(d, parent, best)) {
