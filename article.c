@@ -5685,6 +5685,72 @@ join_sections(const struct article *a, unsigned char *root, uint32_t best)
 }
 
 /*
+ * Whether the class value s holds a number of three digits or more: a
+ * post's ("post-entry post-entry-type-page post-entry-412"), not a
+ * utility class's size or step ("mb-xs-1", "alt1", "col-6").
+ */
+static bool
+class_has_number(const char *s)
+{
+	size_t	 run = 0;
+
+	for (; *s != '\0'; s++)
+		if (*s >= '0' && *s <= '9') {
+			if (++run >= 3)
+				return true;
+		} else
+			run = 0;
+	return false;
+}
+
+/*
+ * A page builder that cuts a post into sections of the page (Enfold's
+ * "avia-section" rows) repeats the post's own box in each of them, its
+ * class word for word with the post's number ("post-entry
+ * post-entry-type-page post-entry-412"): the nearest ancestor of the
+ * best, eight levels up at most, whose class names content (good_words)
+ * and holds a number is such a box, and the boxes of that tag and
+ * class elsewhere in the page, outside it, with text less than a tenth
+ * links and not outside the article, are the post's other parts. A
+ * page of several posts numbers each box for its own post. One pass.
+ */
+static void
+join_post_parts(const struct article *a, unsigned char *root, uint32_t best,
+    uint32_t body)
+{
+	const struct cex_doc	*d = a->d;
+	const GumboAttribute	*cls = NULL, *ci;
+	uint32_t		 e, i, k;
+
+	for (e = d->nodes[best].parent, k = 0; e != 0 && e != body && k < 8;
+	    e = d->nodes[e].parent, k++)
+		if (a->names[e].good > 0 &&
+		    (cls = dom_attr(&d->nodes[e], "class")) != NULL &&
+		    class_has_number(cls->value))
+			break;
+	if (e == 0 || e == body || k == 8)
+		return;
+	for (i = 1; i < d->nnodes; i++) {
+		if (i == e || root[i]) {
+			i = d->nodes[i].end - 1;
+			continue;
+		}
+		if (!node_is_element(&d->nodes[i]) ||
+		    d->nodes[i].tag != d->nodes[e].tag ||
+		    (i < e && d->nodes[i].end > e))
+			continue;
+		if ((ci = dom_attr(&d->nodes[i], "class")) != NULL &&
+		    strcmp(ci->value, cls->value) == 0 && a->live[i] &&
+		    a->outside[i] == 0 && d->nodes[i].letters > 0 &&
+		    10 * (uint64_t)d->nodes[i].linked < d->nodes[i].letters &&
+		    !holds_root(d, root, i)) {
+			root[i] = 1;
+			i = d->nodes[i].end - 1;
+		}
+	}
+}
+
+/*
  * The letters of the links that label the page's own text
  * (labels_own_text) count as not linked: in them, around them.
  * Forward, a link's nodes made unlinked; backward, each link's letters
@@ -6664,6 +6730,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			    d->nodes[best].letters ||
 			    repeats_block(&a, i, block);
 	join_sections(&a, root, best);
+	join_post_parts(&a, root, best, body);
 	keep_abstract(&a, root, best);
 	if (opts->lead)
 		keep_lead(&a, root, best);
