@@ -5204,6 +5204,18 @@ headline_description(const struct article *a)
 }
 
 /*
+ * Whether element i is a block of prose: 150 letters or more, less
+ * than a tenth of them linked.
+ */
+static bool
+is_prose_block(const struct article *a, uint32_t i)
+{
+	const struct cex_node	*n = &a->d->nodes[i];
+
+	return n->letters >= 150 && 10 * (uint64_t)n->linked < n->letters;
+}
+
+/*
  * Marks the elements the page names as its main content: main,
  * role=main, itemprop=articleBody; and the description of a product
  * (itemprop=description with text, in an item of schema.org's Product
@@ -5987,6 +5999,51 @@ listing_table(const struct cex_doc *d, const struct candidate *top)
 	return cells >= 2 ? table : 0;
 }
 
+/* Whether one of elements x and y lies inside the other. */
+static bool
+nested(const struct cex_doc *d, uint32_t x, uint32_t y)
+{
+	return (x > y && x < d->nodes[y].end) ||
+	    (y > x && y < d->nodes[x].end);
+}
+
+/*
+ * A text cut into blocks of one class, a paragraph or two each (a news
+ * site's "RichText" boxes), has each block score less than a standfirst
+ * or a box of one long paragraph beside it. The index in top of the
+ * first of three or more candidates that are twins (is_twin), none
+ * inside another, each a block of prose (is_prose_block: teasers are
+ * linked, a product's lines short), none a twin of the best (then the
+ * best gathers them), whose scores add up to more than the best's; or
+ * 0. The twins join it as the best's do.
+ */
+static uint32_t
+twins_outweigh(const struct article *a, const struct candidate *top,
+    uint32_t best)
+{
+	const struct cex_doc	*d = a->d;
+	double			 sum;
+	uint32_t		 c, j, k, alike;
+
+	for (k = 1; k < NTOP && (c = top[k].node) != 0; k++) {
+		if (!is_prose_block(a, c) || is_twin(a, best, c) ||
+		    nested(d, c, best))
+			continue;
+		sum = top[k].score;
+		alike = 1;
+		for (j = k + 1; j < NTOP && top[j].node != 0; j++)
+			if (is_twin(a, top[j].node, c) &&
+			    is_prose_block(a, top[j].node) &&
+			    !nested(d, top[j].node, c)) {
+				sum += top[j].score;
+				alike++;
+			}
+		if (alike >= 3 && sum > top[0].score)
+			return k;
+	}
+	return 0;
+}
+
 /*
  * An article whose parts are cut into blocks of their own (the steps of
  * a how-to, sections under headings) gives several candidates of about
@@ -6486,6 +6543,10 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	}
 	best = top[0].node;
 	best_score = top[0].score;
+	if ((k = twins_outweigh(&a, top, best)) != 0) {
+		best = top[k].node;
+		best_score = top[k].score;
+	}
 	/*
 	 * The page's main element (is_main: main, role=main...) around
 	 * the best that scores half as much as it or more, and is not
