@@ -5437,8 +5437,9 @@ links_to_panel(const struct cex_doc *d, uint32_t box, uint32_t i)
  * role (class "tab-pane"), or closed right after a box whose only text
  * is a button (dom_heads_next: Kadence's "kt-accordion-panel-hidden"
  * under its question), or right after a title that links to it
- * (links_to_panel): a click opens it, and it is the page's text,
- * the answers of an FAQ, a product's details.
+ * (links_to_panel) or that its aria-labelledby names (labelled_next:
+ * Bootstrap's accordion, open or closed): a click opens it, and it is
+ * the page's text, the answers of an FAQ, a product's details.
  */
 static bool
 is_panel(const struct cex_doc *d, uint32_t i)
@@ -5451,7 +5452,8 @@ is_panel(const struct cex_doc *d, uint32_t i)
 	if (class != NULL && has_class_word(class->value, "tab-pane", 8))
 		return true;
 	if ((before = dom_previous_element(d, i)) != 0 &&
-	    (dom_heads_next(d, before) || links_to_panel(d, before, i)))
+	    (dom_heads_next(d, before) || links_to_panel(d, before, i) ||
+	    labelled_next(d, before) == i))
 		return true;
 	if (role == NULL)
 		return false;
@@ -5528,9 +5530,11 @@ join_sheets(const struct article *a, unsigned char *root, uint32_t best)
 
 /*
  * The best in a panel of tabs (is_panel), or within five levels of
- * one (a page builder's rows and columns inside the tab): the other
- * panels of the same tabs hold the rest of the content (a product's
- * details and data sheet beside its description, a
+ * one (a page builder's rows and columns inside the tab), or in an
+ * item of an accordion that holds the panel and its heading alone
+ * (Bootstrap's "accordion-item"): the other panels of the same tabs,
+ * beside it or in the items beside it, hold the rest of the content
+ * (a product's details and data sheet beside its description, a
  * recipe's steps beside its ingredients). So do the panels of tabs or
  * an accordion beside the best, or beside the section it heads (its
  * parent, with nothing else in it but headings): a town's service
@@ -5551,6 +5555,9 @@ join_panels(const struct article *a, unsigned char *root, uint32_t best)
 	if (level == 6 || p == 0)
 		p = only_headings_beside(d, d->nodes[best].parent, best) ?
 		    d->nodes[best].parent : best;
+	else if (d->nodes[p].parent != 0 &&
+	    only_headings_beside(d, d->nodes[p].parent, p))
+		p = d->nodes[p].parent;	/* an item: its heading, its panel */
 	parent = d->nodes[p].parent;
 	for (c = parent + 1; c < d->nodes[parent].end; c = d->nodes[c].end) {
 		if (c == p)
