@@ -1596,10 +1596,10 @@ static bool
 labels_shop_terms(const struct cex_doc *d, uint32_t i)
 {
 	static const char *const words[] = { "shipping", "delivery",
-	    "return", "refund", "versand", "lieferung", "rückgabe", "rücksendung",
-	    "verzending", "retour", "levering", "livraison", "envío",
-	    "envio", "devolucion", "spedizione", "consegna", "wysyłka",
-	    "zwrot", "doprava", NULL };
+	    "return", "refund", "versand", "lieferung", "rückgabe",
+	    "rücksendung", "verzending", "retour", "levering", "livraison",
+	    "envío", "envio", "devolucion", "spedizione", "consegna",
+	    "wysyłka", "zwrot", "doprava", NULL };
 	const char *const *w;
 	char		 label[64];
 	uint32_t	 c;
