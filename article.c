@@ -3394,6 +3394,34 @@ within_text(const struct article *a, uint32_t i)
 }
 
 /*
+ * Whether box i holds a heading below the first level and a paragraph
+ * of 80 letters or more, less than a quarter linked, and no h1, in its
+ * first 256 nodes: a section or an entry with its text (a timeline's
+ * "timeline-header-block": a year, a heading, what happened), not a
+ * page's or a story's header, which holds its h1, a byline, a line.
+ */
+static bool
+heads_own_text(const struct article *a, uint32_t i)
+{
+	const struct cex_doc	*d = a->d;
+	const struct cex_node	*n;
+	uint32_t		 k;
+	bool			 heading = false, text = false;
+
+	for (k = i + 1; k < d->nodes[i].end && k < i + 256; k++) {
+		n = &d->nodes[k];
+		if (!a->live[k] || !node_is_element(n))
+			continue;
+		if (n->tag == GUMBO_TAG_H1)
+			return false;
+		heading |= is_heading(n->tag) && n->letters > 0;
+		text |= n->tag == GUMBO_TAG_P && n->letters >= 80 &&
+		    4 * n->linked < n->letters;
+	}
+	return heading && text;
+}
+
+/*
  * Whether an element inside the article is clutter: its names say so
  * and it is not where most of the text is, or it is a list of links,
  * or navigation.
@@ -3608,13 +3636,17 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	 * names the item's first line, a dish and its price on a menu
 	 * ("price-list-header"): a page's header is never in a list. On an
 	 * accordion (holds_panels) it names how the panels' headers look
-	 * ("kt-pane-header-alignment-left").
+	 * ("kt-pane-header-alignment-left"). On a box that holds a heading
+	 * below the first level and its paragraph (heads_own_text) it
+	 * names an entry of a list, a timeline's ("timeline-header-block":
+	 * a year, a heading, what happened), whose header is all of it.
 	 */
 	if ((is_heading(n->tag) && 2 * n->linked < n->letters) ||
 	    n->tag == GUMBO_TAG_TABLE || n->tag == GUMBO_TAG_TH ||
 	    a->d->nodes[n->parent].tag == GUMBO_TAG_TH || (c->header > 0 &&
 	    (heads_section(a->d, i) || holds_panels(a->d, i) ||
-	    near_ancestor(a->d, i, GUMBO_TAG_LI, GUMBO_TAG_LI) != 0)))
+	    near_ancestor(a->d, i, GUMBO_TAG_LI, GUMBO_TAG_LI) != 0 ||
+	    heads_own_text(a, i))))
 		bad -= c->header;
 	/*
 	 * A table named for dates ("dates-table") is a table of them, a
