@@ -175,8 +175,8 @@ static const char *const date_words[] = { "date", "dates", "timestamp",
  */
 struct word_counts {
 	uint8_t	 good, bad, outside, thread, layout, aside, header, caption,
-		 video, paywall, bio, lead, lead_bad, recipe, button, date,
-		 elsewhere, pros;
+		 video, paywall, bio, meta, lead, lead_bad, recipe, button,
+		 date, elsewhere, pros;
 };
 
 struct name_cache;
@@ -544,7 +544,7 @@ word_lists(const struct word_set *set, const char *w, size_t len, int *bad)
  */
 struct names {
 	int		 good, bad, outside, thread, layout, aside, header, lead;
-	int		 recipe, caption, video, paywall, bio, menu, tools;
+	int		 recipe, caption, video, paywall, bio, meta, menu, tools;
 	int		 hidden;
 	int		 button, date, consent, tags, lead_bad, elsewhere, pros;
 	int		 credit, credit_bad;
@@ -941,6 +941,7 @@ name_words(const char *s, struct names *c, const unsigned char *common,
 				c->caption += n == 7 &&
 				    memcmp(w, "caption", 7) == 0;
 				c->bio += n == 3 && memcmp(w, "bio", 3) == 0;
+				c->meta += n == 4 && memcmp(w, "meta", 4) == 0;
 				c->video += (n == 5 &&
 				    memcmp(w, "video", 5) == 0) || (n == 6 &&
 				    memcmp(w, "videos", 6) == 0);
@@ -1109,6 +1110,7 @@ add_names(struct names *c, const struct names *v)
 	c->video += v->video;
 	c->paywall += v->paywall;
 	c->bio += v->bio;
+	c->meta += v->meta;
 	c->menu += v->menu;
 	c->tools += v->tools;
 	c->credit += v->credit;
@@ -3666,6 +3668,16 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	    (n->letters >= 600 ||
 	    (a->field[i] & (HEADS | PROSE)) == (HEADS | PROSE)))
 		bad = aside = 0;
+	/*
+	 * A block named as metadata alone ("entry-meta": a post's date,
+	 * author and tags) that holds a paragraph of 150 letters or more
+	 * (PROSE) is no such line: a shop theme's box of a product's name,
+	 * price and description ("ProductMeta", its part
+	 * "ProductMeta__Description").
+	 */
+	if (c->meta > 0 && c->meta == bad && c->meta == aside &&
+	    (a->field[i] & PROSE))
+		bad = aside = 0;
 	/* On a page of people (a->people), a biography is the text. */
 	if (a->people && c->bio > 0 && c->bio == bad && c->bio == aside)
 		bad = aside = 0;
@@ -4391,6 +4403,7 @@ keep_counts(struct word_counts *w, const struct names *c)
 	w->pros = c->pros > 0;
 	w->caption = upto255(c->caption);
 	w->bio = upto255(c->bio);
+	w->meta = upto255(c->meta);
 	w->video = upto255(c->video);
 	w->paywall = upto255(c->paywall);
 	w->lead = upto255(c->lead);
