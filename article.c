@@ -5772,11 +5772,12 @@ class_has_number(const char *s)
  * "avia-section" rows) repeats the post's own box in each of them, its
  * class word for word with the post's number ("post-entry
  * post-entry-type-page post-entry-412"): the nearest ancestor of the
- * best, eight levels up at most, whose class names content (good_words)
- * and holds a number is such a box, and the boxes of that tag and
- * class elsewhere in the page, outside it, with text less than a tenth
- * links and not outside the article, are the post's other parts. A
- * page of several posts numbers each box for its own post. One pass.
+ * best, eight levels up at most, whose names say content (good_words,
+ * in its class or id) and whose class holds a number is such a box,
+ * and the boxes of that tag and class elsewhere in the page, outside
+ * it, with text less than a tenth links and not outside the article,
+ * are the post's other parts. A page of several posts numbers each box
+ * for its own post. One pass.
  */
 static void
 join_post_parts(const struct article *a, unsigned char *root, uint32_t best,
