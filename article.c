@@ -4220,35 +4220,15 @@ thread_entry(const struct article *a, uint32_t best)
 }
 
 /*
- * Whether element s holds a paragraph (p) of 80 letters or more, or a
- * list of as many with no link (the steps of care instructions), a
- * part of a text rather than a line of a box; not one named for what
- * sits beside a text (aside_words: a picture's caption).
+ * Whether element s is or holds a paragraph (p) of 80 letters or more,
+ * or a list of as many with no link (the steps of care instructions, a
+ * product's features), a part of a text rather than a line of a box;
+ * not one named for what sits beside a text (aside_words: a picture's
+ * caption). With lists_only, a list alone: what follows a text in
+ * paragraphs is its notes, its writer's biography, a box of contacts.
  */
 static bool
-holds_paragraph(const struct article *a, uint32_t s)
-{
-	const struct cex_doc	*d = a->d;
-	const struct cex_node	*n;
-	uint32_t		 i;
-
-	for (i = s + 1; i < d->nodes[s].end; i++) {
-		n = &d->nodes[i];
-		if (a->live[i] && node_is_element(n) && n->letters >= 80 &&
-		    a->names[i].aside == 0 &&
-		    (n->tag == GUMBO_TAG_P || ((n->tag == GUMBO_TAG_UL ||
-		    n->tag == GUMBO_TAG_OL) && n->linked == 0)))
-			return true;
-	}
-	return false;
-}
-
-/*
- * Whether element s is, or holds, a list (ul, ol) of 80 letters or more
- * with no link: a product's features, not a note or a box of contacts.
- */
-static bool
-holds_plain_list(const struct article *a, uint32_t s)
+holds_paragraph(const struct article *a, uint32_t s, bool lists_only)
 {
 	const struct cex_doc	*d = a->d;
 	const struct cex_node	*n;
@@ -4257,8 +4237,10 @@ holds_plain_list(const struct article *a, uint32_t s)
 	for (i = s; i < d->nodes[s].end; i++) {
 		n = &d->nodes[i];
 		if (a->live[i] && node_is_element(n) && n->letters >= 80 &&
-		    n->linked == 0 && (n->tag == GUMBO_TAG_UL ||
-		    n->tag == GUMBO_TAG_OL))
+		    a->names[i].aside == 0 &&
+		    ((n->tag == GUMBO_TAG_P && !lists_only) ||
+		    ((n->tag == GUMBO_TAG_UL || n->tag == GUMBO_TAG_OL) &&
+		    n->linked == 0)))
 			return true;
 	}
 	return false;
@@ -5743,7 +5725,7 @@ join_sections(const struct article *a, unsigned char *root, uint32_t best)
 		    (a->field[c] & TABLE) == 0 && !holds_root(d, root, c) &&
 		    (!alike || (same_tag_class(d, c, s) &&
 		    a->names[c].aside <= a->names[s].aside &&
-		    holds_paragraph(a, c))))
+		    holds_paragraph(a, c, false))))
 			root[c] = 1;
 	}
 }
@@ -6760,10 +6742,8 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		    d->nodes[c].letters > 0 && a.outside[c] == 0 &&
 		    a.names[c].bad == 0 && a.names[c].aside == 0 &&
 		    2 * d->nodes[c].linked < d->nodes[c].letters &&
-		    !is_small_form(&a, c) &&
-		    ((d->nodes[c].tag == GUMBO_TAG_P &&
-		    d->nodes[c].letters >= 80) || holds_paragraph(&a, c) ||
-		    holds_plain_list(&a, c) || holds_data_sheet(&a, c)))
+		    !is_small_form(&a, c) && (holds_paragraph(&a, c, false) ||
+		    holds_data_sheet(&a, c)))
 			root[c] = 1;
 	if (parent != body && d->nodes[parent].parent != 0 &&
 	    d->nodes[parent].letters > d->nodes[best].letters &&
@@ -6771,9 +6751,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		up = d->nodes[parent].parent;
 		for (c = up + 1; c < d->nodes[up].end; c = d->nodes[c].end)
 			if (c != parent && !is_small_form(&a, c) &&
-			    (c < parent ? (d->nodes[c].tag == GUMBO_TAG_P ?
-			    d->nodes[c].letters >= 80 :
-			    holds_paragraph(&a, c)) : holds_plain_list(&a, c)) &&
+			    holds_paragraph(&a, c, c > parent) &&
 			    joins(&a, c, best_score))
 				root[c] = 1;
 	}
@@ -6811,7 +6789,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		    ((is_twin(&a, i, best) && !in_call_box(&a, i)) ||
 		    (inner != 0 &&
 		    d->nodes[i].parent == d->nodes[inner].parent &&
-		    is_twin(&a, i, inner) && holds_paragraph(&a, i)) ||
+		    is_twin(&a, i, inner) && holds_paragraph(&a, i, false)) ||
 		    (outer != 0 &&
 		    d->nodes[i].parent == d->nodes[outer].parent &&
 		    is_twin(&a, i, outer) && holds_data_sheet(&a, i)))) {
