@@ -311,7 +311,8 @@ static const char *const thread_words[] = {
  * "anketa", "sondaggio", "encuesta"), a strip of logos (of the customers or
  * partners a company names, and its label: "Trusted by teams across the
  * region"; pictures, no text to read), a shop's terms of shipping, delivery
- * and returns (the same under every product, "slot--delivery"). And
+ * and returns (the same under every product, "slot--delivery"), a
+ * picture's copyright line ("Foto: NAME / AGENCY", see names_of). And
  * "hidden" (see name_words).
  */
 static const char *const aside_words[] = {
@@ -328,7 +329,8 @@ static const char *const aside_words[] = {
 	"toolbar", "tools", "follow", "login", "print", "feedback", "rating",
 	"ratings", "stars", "vote", "votes", "voting", "poll",
 	"polls", "umfrage", "anketa", "sondage", "sondaggio", "encuesta",
-	"logo", "logos", "shipping", "delivery", "returns", NULL
+	"logo", "logos", "shipping", "delivery", "returns", "copyright",
+	NULL
 };
 
 /*
@@ -547,7 +549,7 @@ struct names {
 	int		 recipe, caption, video, paywall, bio, meta, menu, tools;
 	int		 hidden;
 	int		 button, date, consent, tags, lead_bad, elsewhere, pros;
-	int		 credit, credit_bad;
+	int		 credit, credit_bad, copyright;
 	uint64_t	 bad_seen[(NBAD + 63) / 64];
 };
 
@@ -941,6 +943,8 @@ name_words(const char *s, struct names *c, const unsigned char *common,
 				c->caption += n == 7 &&
 				    memcmp(w, "caption", 7) == 0;
 				c->bio += n == 3 && memcmp(w, "bio", 3) == 0;
+				c->copyright += n == 9 &&
+				    memcmp(w, "copyright", 9) == 0;
 				c->meta += n == 4 && memcmp(w, "meta", 4) == 0;
 				c->video += (n == 5 &&
 				    memcmp(w, "video", 5) == 0) || (n == 6 &&
@@ -1115,6 +1119,7 @@ add_names(struct names *c, const struct names *v)
 	c->tools += v->tools;
 	c->credit += v->credit;
 	c->credit_bad += v->credit_bad;
+	c->copyright += v->copyright;
 	c->hidden += v->hidden;
 	c->button += v->button;
 	c->date += v->date;
@@ -1174,7 +1179,10 @@ is_data_list(const struct cex_doc *d, const struct cex_node *n)
  * needs). Nor do the words of a credit (credit_words) on a definition list, a
  * table, their rows and cells, or a heading: a picture's credit is a line, a
  * film's or a book's credits are a list of who did what, under a heading of
- * their own ("Cast & Credits"). Nor do the words of tags (tag_words) on a
+ * their own ("Cast & Credits"). Nor does "copyright" on a block of 80
+ * letters or more: a picture's copyright is a name or two, a longer block so
+ * named is the terms a story is shared under, which some golds keep as its
+ * text (a news agency's notice). Nor do the words of tags (tag_words) on a
  * block of 100 letters or more, less than half links: a post's tags are links,
  * and such a block is a tagged list of the text's own (a manual's options,
  * mandoc's "Bl-tag"). Nor do
@@ -1228,6 +1236,8 @@ names_of(struct article *art, const struct cex_node *n)
 		c.aside -= c.credit;
 		forget_words(&c, credit_words, c.credit_bad);
 	}
+	if (c.copyright > 0 && n->letters >= 80)
+		c.aside -= c.copyright;
 	if (c.tags > 0 && 2 * n->linked < n->letters && n->letters >= 100) {
 		c.aside -= c.tags;
 		forget_words(&c, tag_words, c.tags);
