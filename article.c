@@ -3991,6 +3991,29 @@ class_words_within(const char *x, const char *y)
 }
 
 /*
+ * How many of the class words of the value x, among its first 32 and
+ * not modifiers (is_modifier), are words of y too; *all, how many
+ * there are.
+ */
+static size_t
+class_words_shared(const char *x, const char *y, size_t *all)
+{
+	static const char space[] = " \t\n\f\r";
+	const char	*s = x;
+	size_t		 ls, k, shared = 0;
+
+	*all = 0;
+	for (k = 0; k < 32 && *(s += strspn(s, space)) != '\0'; k++, s += ls) {
+		ls = strcspn(s, space);
+		if (is_modifier(x, s, ls))
+			continue;
+		(*all)++;
+		shared += has_class_word(y, s, ls);
+	}
+	return shared;
+}
+
+/*
  * Whether the (first) schema.org type of an element's microdata is one
  * whose name ends with type ("NewsArticle" and "Article" with
  * "Article").
@@ -5682,6 +5705,19 @@ holds_root(const struct cex_doc *d, const unsigned char *root, uint32_t c)
 	return false;
 }
 
+/* Whether element c is or holds an entry (marks_entry). */
+static bool
+holds_entry(const struct cex_doc *d, uint32_t c)
+{
+	uint32_t	 k;
+
+	for (k = c; k < d->nodes[c].end; k++)
+		if (node_is_element(&d->nodes[k]) &&
+		    marks_entry(&d->nodes[k], false))
+			return true;
+	return false;
+}
+
 /*
  * An article element's sections (HTML5's sectioning) are its parts:
  * when the best lies in a section element whose parent is an article
@@ -5736,6 +5772,77 @@ join_sections(const struct article *a, unsigned char *root, uint32_t best)
 		    (!alike || (same_tag_class(d, c, s) &&
 		    a->names[c].aside <= a->names[s].aside &&
 		    holds_paragraph(a, c, false))))
+			root[c] = 1;
+	}
+}
+
+/*
+ * Whether elements p and e are content elements of one kind: of one
+ * tag and first class word, and sharing three words of their classes
+ * or more, half of each's at least, the others saying what each holds
+ * ("frame frame-default frame-type-text frame-layout-default" beside
+ * "frame frame-default frame-type-bullets frame-layout-default").
+ */
+static bool
+same_element_kind(const struct cex_doc *d, uint32_t p, uint32_t e)
+{
+	const GumboAttribute	*cp, *ce;
+	size_t			 shared, np, ne;
+
+	if (!same_tag_first_class(d, p, e) ||
+	    (cp = dom_attr(&d->nodes[p], "class")) == NULL ||
+	    (ce = dom_attr(&d->nodes[e], "class")) == NULL)
+		return false;
+	shared = class_words_shared(cp->value, ce->value, &np);
+	if (shared < 3 || 2 * shared < np)
+		return false;
+	shared = class_words_shared(ce->value, cp->value, &ne);
+	return shared >= 3 && 2 * shared >= ne;
+}
+
+/*
+ * A content management system that builds a page of content elements
+ * (a text, a list, a text beside a picture, a table in tabs) wraps
+ * each in a box of one kind (same_element_kind) whose class names its
+ * type: when the best lies in such a box, eight levels up at most,
+ * with two of its kind or more beside it, those of them that hold a
+ * paragraph or a list with no link (holds_paragraph), less than a
+ * tenth links, no name of clutter or of what sits beside a text, not
+ * outside the article and no entry (a post of a thread or of a
+ * listing, judged as such), are the page's other elements and join
+ * it. Each sibling is read once for each of the eight levels, and
+ * once more when it joins.
+ */
+static void
+join_elements(const struct article *a, unsigned char *root, uint32_t best,
+    uint32_t body)
+{
+	const struct cex_doc	*d = a->d;
+	const struct cex_node	*n;
+	uint32_t		 f, p = 0, c, k, kin;
+
+	for (k = 0, f = best; k < 8 && f != 0 && f != body;
+	    k++, f = d->nodes[f].parent) {
+		if ((p = d->nodes[f].parent) == 0 || !has_class(&d->nodes[f]))
+			continue;
+		kin = 0;
+		for (c = p + 1; c < d->nodes[p].end && kin < 2;
+		    c = d->nodes[c].end)
+			kin += c != f && node_is_element(&d->nodes[c]) &&
+			    same_element_kind(d, c, f);
+		if (kin >= 2)
+			break;
+	}
+	if (k == 8 || f == 0 || f == body)
+		return;
+	for (c = p + 1; c < d->nodes[p].end; c = d->nodes[c].end) {
+		n = &d->nodes[c];
+		if (c != f && node_is_element(n) && a->live[c] &&
+		    a->outside[c] == 0 && !root[c] &&
+		    10 * (uint64_t)n->linked < n->letters &&
+		    a->names[c].bad == 0 && a->names[c].aside == 0 &&
+		    same_element_kind(d, c, f) && holds_paragraph(a, c, false) &&
+		    !holds_entry(d, c))
 			root[c] = 1;
 	}
 }
@@ -6833,6 +6940,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			    repeats_block(&a, i, block);
 	join_sections(&a, root, best);
 	join_post_parts(&a, root, best, body);
+	join_elements(&a, root, best, body);
 	keep_abstract(&a, root, best);
 	if (opts->lead)
 		keep_lead(&a, root, best);
