@@ -3263,6 +3263,24 @@ is_hash_class(const char *tok)
 }
 
 /*
+ * Whether the class value s is made of atomic CSS's generated names,
+ * two words or more, each of one or two letters ("ab cb", "ci bh hb
+ * hc"): each word a rule of style, the whole a look that any box of
+ * the page may share, not a kind of block. Reads 32 words at most.
+ */
+static bool
+is_atomic_class(const char *s)
+{
+	size_t	 len, words = 0;
+
+	for (; *(s += strspn(s, " \t\n\f\r")) != '\0' && words < 32;
+	    s += len, words++)
+		if ((len = strcspn(s, " \t\n\f\r")) > 2)
+			return false;
+	return words >= 2;
+}
+
+/*
  * Whether element n has a class that names it: one that is not a hash
  * of a CSS-in-JS library (is_hash_class, or is_generated beside code).
  */
@@ -4358,6 +4376,8 @@ is_twin(const struct article *a, uint32_t i, uint32_t best)
 		return false;
 	ci = dom_attr(n, "class");
 	cb = dom_attr(b, "class");
+	if (is_atomic_class(cb->value))
+		return false;
 	if ((n->tag == GUMBO_TAG_TD || n->tag == GUMBO_TAG_TH) &&
 	    near_ancestor(a->d, i, GUMBO_TAG_TABLE, GUMBO_TAG_TABLE) !=
 	    near_ancestor(a->d, best, GUMBO_TAG_TABLE, GUMBO_TAG_TABLE))
