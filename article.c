@@ -4360,7 +4360,8 @@ repeats_block(const struct article *a, uint32_t t, uint32_t block)
  * "field field--name-body". A cell of another table than the best's is
  * a part only where its class is the best's, word for word (an email's
  * modules, each a table of its own): the class of a forum's rows
- * ("alt1") begins the news item's cell's ("alt1 newsbody") as well.
+ * ("alt1") begins the news item's cell's ("alt1 newsbody") as well. A
+ * best classed by atomic CSS (is_atomic_class) has no twins.
  */
 static bool
 is_twin(const struct article *a, uint32_t i, uint32_t best)
