@@ -312,7 +312,9 @@ static const char *const thread_words[] = {
  * partners a company names, and its label: "Trusted by teams across the
  * region"; pictures, no text to read), a shop's terms of shipping, delivery
  * and returns (the same under every product, "slot--delivery"), a
- * picture's copyright line ("Foto: NAME / AGENCY", see names_of). And
+ * picture's copyright line ("Foto: NAME / AGENCY", see names_of), a
+ * list of references (the works a text cites: MediaWiki's "reflist"
+ * and "references", a paper's "references"). And
  * "hidden" (see name_words).
  */
 static const char *const aside_words[] = {
@@ -330,6 +332,7 @@ static const char *const aside_words[] = {
 	"ratings", "stars", "vote", "votes", "voting", "poll",
 	"polls", "umfrage", "anketa", "sondage", "sondaggio", "encuesta",
 	"logo", "logos", "shipping", "delivery", "returns", "copyright",
+	"references", "reflist",
 	NULL
 };
 
