@@ -5300,6 +5300,52 @@ is_prose_block(const struct article *a, uint32_t i)
 }
 
 /*
+ * A heading that ends the text kept, with no text after it, is the
+ * title of a part that went (a list of references, related stories,
+ * testimonials): it goes too, and so do the headings right before it,
+ * if text is left before them. Not one of more than 80 letters: a
+ * paragraph set in a heading's tag (a disclaimer, a wire's credits). A
+ * heading's text lies within 16 levels of it; eight headings at most. Reads the nodes once forward, to know
+ * which are shown, and once backward. Returns -1 if memory runs out.
+ */
+static int
+drop_trailing_headings(struct cex_doc *d)
+{
+	unsigned char	*shown;
+	uint32_t	 i, h, k, heads[8];
+	size_t		 nheads = 0, j;
+
+	if ((shown = malloc(d->nnodes)) == NULL)
+		return -1;
+	shown[0] = 1;
+	for (i = 1; i < d->nnodes; i++)
+		shown[i] = !(d->nodes[i].flags & NODE_REMOVED) &&
+		    shown[d->nodes[i].parent];
+	for (i = d->nnodes; i-- > 1; ) {
+		if (!shown[i] || !node_is_text(&d->nodes[i]) ||
+		    d->nodes[i].own_letters == 0)
+			continue;
+		for (h = d->nodes[i].parent, k = 0; h != 0 && k < 16 &&
+		    !(node_is_element(&d->nodes[h]) &&
+		    tag_is_heading(d->nodes[h].tag)); h = d->nodes[h].parent, k++)
+			continue;
+		if (h == 0 || k == 16 || !tag_is_heading(d->nodes[h].tag) ||
+		    !node_is_element(&d->nodes[h]) ||
+		    d->nodes[h].letters > 80) {
+			for (j = 0; j < nheads; j++)
+				d->nodes[heads[j]].flags |= NODE_REMOVED;
+			break;
+		}
+		if (nheads == sizeof(heads) / sizeof(*heads))
+			break;
+		heads[nheads++] = h;
+		i = h;
+	}
+	free(shown);
+	return 0;
+}
+
+/*
  * Marks the elements the page names as its main content: main,
  * role=main, itemprop=articleBody; and the description of a product
  * (itemprop=description with text, in an item of schema.org's Product
@@ -6980,7 +7026,8 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		goto out;
 	if (d->title != 0 && d->title == a.headline)
 		d->nodes[a.headline].flags |= NODE_REMOVED;
-	rc = keep_parts(d, root, whole_document(opts));
+	if ((rc = keep_parts(d, root, whole_document(opts))) == 0)
+		rc = drop_trailing_headings(d);
 out:
 	free(a.live);
 	free(a.own);
