@@ -52,6 +52,19 @@ is_heading(uint16_t tag)
 	return tag != GUMBO_TAG_H1 && tag_is_heading(tag);
 }
 
+/*
+ * Elements that hold code, whose commas and stops are its syntax, not
+ * a sentence's (a JSON sample's commas, a program's full stops). Not
+ * pre: site builders and property portals set prose in it (Wix's
+ * product descriptions), and code in a pre is in a code element too.
+ */
+static bool
+is_code_tag(uint16_t tag)
+{
+	return tag == GUMBO_TAG_CODE || tag == GUMBO_TAG_SAMP ||
+	    tag == GUMBO_TAG_KBD;
+}
+
 /* Elements that can hold an article. */
 static bool
 is_container(uint16_t tag)
@@ -194,6 +207,7 @@ struct article {
 #define IN_PRODUCT	2	/* ... within a product's microdata */
 	struct word_counts *names;	/* each element's, see read_names */
 	unsigned char	*count_only;	/* text is numbers counting up */
+	unsigned char	*in_code;	/* in code: code, samp, kbd */
 	uint16_t	*field;		/* holds, see mark_fields: */
 #define FIELD		1	/* ... a field to type a line in */
 #define LINES		2	/* ... or lines (textarea) */
@@ -2151,7 +2165,8 @@ is_data_grid(const struct article *a, uint32_t i)
 
 /*
  * The text of a block: letters of its own text nodes and of inline
- * children, without nested paragraphs. Computed backward with the
+ * children, without nested paragraphs; its punctuation, none of code's
+ * (is_code_tag). Computed backward with the
  * other aggregates; the letters and linked letters are dom_measure's.
  * The value of the blocks in each subtree (mass), a table of data's at
  * least none, and the longest block in it.
@@ -2170,7 +2185,7 @@ aggregate(struct article *a)
 		p = n->parent;
 		if (node_is_text(n)) {
 			a->own[i] = n->own_letters;
-			a->punct[i] = a->own_punct[i] =
+			a->punct[i] = a->own_punct[i] = a->in_code[i] ? 0 :
 			    punctuation(n->g->v.text.text);
 		}
 		a->punct[p] += a->punct[i];
@@ -6653,6 +6668,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	    (a.cache = name_cache_new()) == NULL ||
 	    (a.field = calloc(d->nnodes, sizeof(*a.field))) == NULL ||
 	    (a.count_only = calloc(d->nnodes, 1)) == NULL ||
+	    (a.in_code = calloc(d->nnodes, 1)) == NULL ||
 	    (root = calloc(d->nnodes, 1)) == NULL ||
 	    (comments_from = calloc(d->nnodes, 1)) == NULL)
 		goto out;
@@ -6662,6 +6678,9 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	for (i = 1; i < d->nnodes; i++) {
 		live[i] = live[d->nodes[i].parent] &&
 		    !(d->nodes[i].flags & NODE_REMOVED);
+		a.in_code[i] = a.in_code[d->nodes[i].parent] ||
+		    (node_is_element(&d->nodes[i]) &&
+		    is_code_tag(d->nodes[i].tag));
 		if (body == 0 && live[i] && node_is_element(&d->nodes[i]) &&
 		    d->nodes[i].tag == GUMBO_TAG_BODY)
 			body = i;
@@ -7048,6 +7067,7 @@ out:
 	free(a.page_dir);
 	free(a.field);
 	free(a.count_only);
+	free(a.in_code);
 	free(root);
 	free(comments_from);
 	return rc;
