@@ -1014,11 +1014,14 @@ name_words(const char *s, struct names *c, const unsigned char *common,
  * ("data-testid=\"byline\"", "data-component=\"related-content\"");
  * and the names of the sections a shop's or a listing's theme builds a
  * page of ("data-section-type=\"testimonials\"",
- * "data-section-id=\"REVIEWS_DEFAULT\"").
+ * "data-section-id=\"REVIEWS_DEFAULT\""), and the names a site
+ * builder's designer gives the layers of a page whose classes it
+ * generates (Framer's "data-framer-name=\"Logos\"", "Newsletter").
  */
 static const char *const name_attributes[] = { "class", "id",
 	"data-testid", "data-test", "data-qa", "data-component",
-	"data-module", "data-section-id", "data-section-type", NULL };
+	"data-module", "data-section-id", "data-section-type",
+	"data-framer-name", NULL };
 
 /*
  * Whether the article method reads an attribute of this name (as the
