@@ -1188,6 +1188,22 @@ is_data_list(const struct cex_doc *d, const struct cex_node *n)
 	}
 }
 
+/* The bad word that names a post's metadata. */
+static const char *const meta_words[] = { "meta", NULL };
+
+/* How many terms (dt) definition list n has among its children. */
+static size_t
+count_terms(const struct cex_doc *d, const struct cex_node *n)
+{
+	uint32_t	 c, i = (uint32_t)(n - d->nodes);
+	size_t		 terms = 0;
+
+	for (c = i + 1; c < n->end; c = d->nodes[c].end)
+		terms += node_is_element(&d->nodes[c]) &&
+		    d->nodes[c].tag == GUMBO_TAG_DT;
+	return terms;
+}
+
 /*
  * The words of an element's names (name_attributes). A menu whose text is less
  * than a tenth links (the titles of its tabs) is not the site's navigation but
@@ -1202,7 +1218,10 @@ is_data_list(const struct cex_doc *d, const struct cex_node *n)
  * their own ("Cast & Credits"). Nor does "copyright" on a block of 80
  * letters or more: a picture's copyright is a name or two, a longer block so
  * named is the terms a story is shared under, which some golds keep as its
- * text (a news agency's notice). Nor do the words of tags (tag_words) on a
+ * text (a news agency's notice). Nor does "meta" on a definition list of
+ * three terms or more: a post's metadata is a line, such a list is the
+ * facts of an event (its date, time and place) or of a lesson. Nor do
+ * the words of tags (tag_words) on a
  * block of 100 letters or more, less than half links: a post's tags are links,
  * and such a block is a tagged list of the text's own (a manual's options,
  * mandoc's "Bl-tag"). Nor do
@@ -1258,6 +1277,12 @@ names_of(struct article *art, const struct cex_node *n)
 	}
 	if (c.copyright > 0 && n->letters >= 80)
 		c.aside -= c.copyright;
+	if (c.meta > 0 && n->tag == GUMBO_TAG_DL &&
+	    count_terms(art->d, n) >= 3) {
+		c.aside -= c.meta;
+		forget_words(&c, meta_words, c.meta);
+		c.meta = 0;
+	}
 	if (c.tags > 0 && 2 * n->linked < n->letters && n->letters >= 100) {
 		c.aside -= c.tags;
 		forget_words(&c, tag_words, c.tags);
