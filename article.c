@@ -5348,8 +5348,9 @@ is_prose_block(const struct article *a, uint32_t i)
  * testimonials): it goes too, and so do the headings right before it,
  * if text is left before them. Not one of more than 80 letters: a
  * paragraph set in a heading's tag (a disclaimer, a wire's credits). A
- * heading's text lies within 16 levels of it; eight headings at most. Reads the nodes once forward, to know
- * which are shown, and once backward. Returns -1 if memory runs out.
+ * heading's text lies within 16 levels of it; eight headings at most.
+ * Reads the nodes once forward, to know which are shown, and once
+ * backward. Returns -1 if memory runs out.
  */
 static int
 drop_trailing_headings(struct cex_doc *d)
