@@ -5346,7 +5346,8 @@ is_prose_block(const struct article *a, uint32_t i)
  * A heading that ends the text kept, with no text after it, is the
  * title of a part that went (a list of references, related stories,
  * testimonials): it goes too, and so do the headings right before it,
- * if text is left before them. Not one of more than 80 letters: a
+ * if text is left before them (not the title --full keeps in the
+ * head). Not one of more than 80 letters: a
  * paragraph set in a heading's tag (a disclaimer, a wire's credits). A
  * heading's text lies within 16 levels of it; eight headings at most.
  * Reads the nodes once forward, to know which are shown, and once
@@ -5367,7 +5368,8 @@ drop_trailing_headings(struct cex_doc *d)
 		    shown[d->nodes[i].parent];
 	for (i = d->nnodes; i-- > 1; ) {
 		if (!shown[i] || !node_is_text(&d->nodes[i]) ||
-		    d->nodes[i].own_letters == 0)
+		    d->nodes[i].own_letters == 0 ||
+		    d->nodes[d->nodes[i].parent].tag == GUMBO_TAG_TITLE)
 			continue;
 		for (h = d->nodes[i].parent, k = 0; h != 0 && k < 16 &&
 		    !(node_is_element(&d->nodes[h]) &&
