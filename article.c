@@ -4029,35 +4029,9 @@ has_class_word(const char *list, const char *w, size_t len)
 }
 
 /*
- * Whether the class words of the value x, two or more once modifiers
- * are left out, are all among those of y, in any order: page builders
- * put flags among a box's words ("et_pb_section et_pb_with_background
- * et_section_regular" beside "et_pb_section et_section_regular"). One
- * word is too common a name ("post", "mod") to say as much. Reads the
- * first 32 words of x.
- */
-static bool
-class_words_within(const char *x, const char *y)
-{
-	static const char space[] = " \t\n\f\r";
-	const char	*s = x;
-	size_t		 ls, k, words = 0;
-
-	for (k = 0; k < 32 && *(s += strspn(s, space)) != '\0'; k++, s += ls) {
-		ls = strcspn(s, space);
-		if (is_modifier(x, s, ls))
-			continue;
-		if (!has_class_word(y, s, ls))
-			return false;
-		words++;
-	}
-	return words >= 2 && *s == '\0';
-}
-
-/*
  * How many of the class words of the value x, among its first 32 and
  * not modifiers (is_modifier), are words of y too; *all, how many
- * there are.
+ * there are, and one more, never shared, if x has more than 32 words.
  */
 static size_t
 class_words_shared(const char *x, const char *y, size_t *all)
@@ -4074,7 +4048,24 @@ class_words_shared(const char *x, const char *y, size_t *all)
 		(*all)++;
 		shared += has_class_word(y, s, ls);
 	}
+	*all += *s != '\0';
 	return shared;
+}
+
+/*
+ * Whether the class words of the value x, two or more once modifiers
+ * are left out, are all among those of y, in any order: page builders
+ * put flags among a box's words ("et_pb_section et_pb_with_background
+ * et_section_regular" beside "et_pb_section et_section_regular"). One
+ * word is too common a name ("post", "mod") to say as much. Reads the
+ * first 32 words of x.
+ */
+static bool
+class_words_within(const char *x, const char *y)
+{
+	size_t	 all;
+
+	return class_words_shared(x, y, &all) == all && all >= 2;
 }
 
 /*
