@@ -6266,6 +6266,60 @@ nested(const struct cex_doc *d, uint32_t x, uint32_t y)
 	    (y > x && y < d->nodes[x].end);
 }
 
+/* Whether element i is or lies in an entry, 16 levels up at most. */
+static bool
+in_entry(const struct cex_doc *d, uint32_t i)
+{
+	uint32_t	 k;
+
+	for (k = 0; i != 0 && k < 16; i = d->nodes[i].parent, k++)
+		if (node_is_element(&d->nodes[i]) &&
+		    marks_entry(&d->nodes[i], false))
+			return true;
+	return false;
+}
+
+/*
+ * Readers' posts under a text that no name marks as comments (a guest
+ * book, condolences under a death notice) are entries (marks_entry),
+ * two of one kind or more, after the page's headline: when the best
+ * lies in such an entry (16 levels up at most) and a candidate in no
+ * entry stands between the headline and that entry, holds more text
+ * than it and scores three quarters of the best's or more, that one
+ * is the article, and the entries are what its readers wrote. A
+ * forum's posts are its text: nothing but posts stands between its
+ * headline and its first. The index in top of that candidate, or 0.
+ */
+static uint32_t
+text_before_entries(const struct article *a, const struct candidate *top,
+    uint32_t best, double best_score)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 e, p, c, k;
+
+	if (a->h1 == 0 || best <= a->h1)
+		return 0;
+	for (e = best, k = 0; e != 0 && k < 16; e = d->nodes[e].parent, k++)
+		if (node_is_element(&d->nodes[e]) &&
+		    marks_entry(&d->nodes[e], false))
+			break;
+	if (e == 0 || k == 16 || e < d->nodes[a->h1].end)
+		return 0;
+	p = d->nodes[e].parent;
+	for (c = p + 1; c < d->nodes[p].end; c = d->nodes[c].end)
+		if (c != e && same_entry_kind(d, c, e))
+			break;
+	if (c >= d->nodes[p].end)
+		return 0;
+	for (k = 1; k < NTOP && (c = top[k].node) != 0; k++)
+		if (c >= d->nodes[a->h1].end && d->nodes[c].end <= e &&
+		    d->nodes[c].letters > d->nodes[e].letters &&
+		    top[k].score >= 0.75 * best_score &&
+		    !in_entry(d, c))
+			return k;
+	return 0;
+}
+
 /*
  * A text cut into blocks of one class, a paragraph or two each (a news
  * site's "RichText" boxes), has each block score less than a standfirst
@@ -6807,6 +6861,10 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	best = top[0].node;
 	best_score = top[0].score;
 	if ((k = twins_outweigh(&a, top, best)) != 0) {
+		best = top[k].node;
+		best_score = top[k].score;
+	}
+	if ((k = text_before_entries(&a, top, best, best_score)) != 0) {
 		best = top[k].node;
 		best_score = top[k].score;
 	}
