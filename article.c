@@ -4712,6 +4712,34 @@ keep_before_best(const struct article *a, unsigned char *root,
 }
 
 /*
+ * Whether element i is an introduction: a block of two paragraphs or
+ * more among its children, each of 80 letters or more, less than a
+ * tenth links, no name of clutter or of what sits beside a text. A
+ * standfirst is one paragraph, set apart for a reader who skims; two
+ * are the text's beginning, set in a box of their own by a template
+ * that holds the headline and the byline too (a how-to's introduction
+ * before its steps).
+ */
+static bool
+is_intro(const struct article *a, uint32_t i)
+{
+	const struct cex_doc	*d = a->d;
+	uint32_t		 c, paragraphs = 0;
+
+	if (!a->live[i] || !node_is_element(&d->nodes[i]) || a->outside[i] ||
+	    a->names[i].bad > 0 || a->names[i].aside > 0 ||
+	    10 * (uint64_t)d->nodes[i].linked >= d->nodes[i].letters)
+		return false;
+	for (c = i + 1; c < d->nodes[i].end && paragraphs < 2;
+	    c = d->nodes[c].end)
+		paragraphs += a->live[c] && node_is_element(&d->nodes[c]) &&
+		    d->nodes[c].tag == GUMBO_TAG_P &&
+		    d->nodes[c].letters >= 80 && a->names[c].bad == 0 &&
+		    a->names[c].aside == 0;
+	return paragraphs == 2;
+}
+
+/*
  * A paper's abstract sits apart from its body, in a section between the
  * title and the body that a heading names (is_abstract): unlike a
  * news story's standfirst, which a reader may skip, it is the paper's
@@ -4720,8 +4748,10 @@ keep_before_best(const struct article *a, unsigned char *root,
 static void
 keep_abstract(const struct article *a, unsigned char *root, uint32_t best)
 {
-	if (a->h1 != 0 && a->h1 < best)
+	if (a->h1 != 0 && a->h1 < best) {
 		keep_before_best(a, root, best, is_abstract);
+		keep_before_best(a, root, best, is_intro);
+	}
 }
 
 /*
