@@ -17,6 +17,7 @@
  * Every rule is a general property of web pages, stated where it is
  * made. All aggregates come from backward passes over the overlay.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -4379,6 +4380,34 @@ repeats_block(const struct article *a, uint32_t t, uint32_t block)
 }
 
 /*
+ * Whether elements x and y have ids of one stem and a number each
+ * ("post_content91204", "post_content91302"): a template numbers each
+ * record it repeats, a forum each post of a thread, where it gives the
+ * post's text no class.
+ */
+static bool
+numbered_ids(const struct cex_node *x, const struct cex_node *y)
+{
+	const GumboAttribute	*ix, *iy;
+	size_t			 sx, sy, lx, ly;
+
+	if ((ix = dom_attr(x, "id")) == NULL ||
+	    (iy = dom_attr(y, "id")) == NULL)
+		return false;
+	lx = strlen(ix->value);
+	ly = strlen(iy->value);
+	for (sx = lx; sx > 0 && isdigit((unsigned char)ix->value[sx - 1]);
+	    sx--)
+		continue;
+	for (sy = ly; sy > 0 && isdigit((unsigned char)iy->value[sy - 1]);
+	    sy--)
+		continue;
+	return sx > 0 && sx == sy && sx < lx && sy < ly &&
+	    memcmp(ix->value, iy->value, sx) == 0 &&
+	    strcmp(ix->value, iy->value) != 0;
+}
+
+/*
  * An article split into chunks (by ads, figures, or a layout grid) is
  * several containers of the same tag and class, each holding a part of
  * the text, the first or last of them often with a modifier after its
@@ -4398,7 +4427,9 @@ repeats_block(const struct article *a, uint32_t t, uint32_t block)
  * a part only where its class is the best's, word for word (an email's
  * modules, each a table of its own): the class of a forum's rows
  * ("alt1") begins the news item's cell's ("alt1 newsbody") as well. A
- * best classed by atomic CSS (is_atomic_class) has no twins.
+ * best classed by atomic CSS (is_atomic_class) has no twins. A best
+ * with no class has for twins the containers of its tag with none whose
+ * ids are of one stem with its own, each numbered (numbered_ids).
  */
 static bool
 is_twin(const struct article *a, uint32_t i, uint32_t best)
@@ -4409,8 +4440,11 @@ is_twin(const struct article *a, uint32_t i, uint32_t best)
 	if (!a->live[i] || !node_is_element(n) || n->tag != b->tag ||
 	    a->outside[i] || n->letters == 0 || 2 * n->linked >= n->letters)
 		return false;
-	if (!has_class(n) || !has_class(b) ||
-	    a->names[i].aside > a->names[best].aside)
+	if (a->names[i].aside > a->names[best].aside)
+		return false;
+	if (!has_class(n) && !has_class(b))
+		return numbered_ids(n, b) && !in_other_entry(a, i, best);
+	if (!has_class(n) || !has_class(b))
 		return false;
 	ci = dom_attr(n, "class");
 	cb = dom_attr(b, "class");
