@@ -707,8 +707,9 @@ holds_code(const char *s, size_t len)
 /*
  * Whether the class at s is a name a program made of random letters, as
  * CSS-in-JS libraries write one beside their code ("sc-10f35970-2
- * HIAdNh"): five to eight letters, two capitals or more and a small
- * letter, never three small letters in a row, which a word written in
+ * HIAdNh"), and site builders one of letters and digits ("s8ZNvAD"):
+ * five to eight of them, two capitals or more and a small letter,
+ * never three small letters in a row, which a word written in
  * camelCase has ("adBanner").
  */
 static bool
@@ -716,8 +717,11 @@ is_generated(const char *s)
 {
 	size_t	 k, upper = 0, lower = 0, run = 0;
 
-	for (k = 0; ascii_is_alpha((unsigned char)s[k]); k++) {
-		if (s[k] >= 'A' && s[k] <= 'Z') {
+	for (k = 0; ascii_is_alpha((unsigned char)s[k]) ||
+	    (s[k] >= '0' && s[k] <= '9'); k++) {
+		if (s[k] >= '0' && s[k] <= '9')
+			run = 0;
+		else if (s[k] >= 'A' && s[k] <= 'Z') {
 			upper++;
 			run = 0;
 		} else if (++run == 3)
