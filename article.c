@@ -1210,6 +1210,21 @@ count_terms(const struct cex_doc *d, const struct cex_node *n)
 }
 
 /*
+ * Whether element n is a box about a text's writer by the page's
+ * microdata: a block (div, section, aside) that is an item and the
+ * value of an author property (itemprop=author), as a forum marks the
+ * box of a post's poster, with their rank and their count of posts. It
+ * is named as one ("author"). A name in a line of the text is a span.
+ */
+static bool
+is_author_box(const struct cex_node *n)
+{
+	return (n->tag == GUMBO_TAG_DIV || n->tag == GUMBO_TAG_SECTION ||
+	    n->tag == GUMBO_TAG_ASIDE) && dom_attr(n, "itemscope") != NULL &&
+	    dom_attr_is(n, "itemprop", "author");
+}
+
+/*
  * The words of an element's names (name_attributes). A menu whose text is less
  * than a tenth links (the titles of its tabs) is not the site's navigation but
  * a list of the page's own text (a restaurant's dishes, a course's plan): its
@@ -1269,6 +1284,8 @@ names_of(struct article *art, const struct cex_node *n)
 		    c.thread == before.thread && c.menu == before.menu)
 			c = before;
 	}
+	if (is_author_box(n))
+		cached_words(art->cache, "author", &c, art->common);
 	if (c.menu > 0 && 10 * n->linked < n->letters)
 		forget_words(&c, menu_words, c.menu);
 	if (c.tools > 0 && 10 * n->linked < n->letters &&
