@@ -1806,6 +1806,45 @@ first_heading(const struct cex_doc *d, uint32_t i)
 }
 
 /*
+ * Whether element i is a box that asks consent to cookies by its text,
+ * whatever its names (a forum's bar for guests, "cGuestTerms"): its
+ * first heading, four boxes down at most, begins with the word
+ * "cookie" ("Cookies und Datenschutz", "Cookie settings", "Cookies
+ * et confidentialité"), it holds 1,000 letters or fewer and a link or
+ * a button (to accept, to choose, to read the policy), and it lies in
+ * no article or main element, nor one of role main: a site's page on
+ * cookies holds its sections there. Reads 256 nodes of i and 64 of its
+ * ancestors at most, and only when the heading says so.
+ */
+static bool
+asks_cookies(const struct cex_doc *d, uint32_t i)
+{
+	const GumboAttribute	*role;
+	char			 w[64];
+	uint32_t		 h, k, p;
+	bool			 button = d->nodes[i].linked > 0;
+
+	if (d->nodes[i].letters == 0 || d->nodes[i].letters > 1000 ||
+	    (h = first_heading(d, i)) == 0 ||
+	    !label_letters(d, h, w, sizeof(w), false) ||
+	    strncmp(w, "cookie", 6) != 0)
+		return false;
+	for (k = i + 1; !button && k < d->nodes[i].end && k < i + 256; k++)
+		button = node_is_element(&d->nodes[k]) &&
+		    d->nodes[k].tag == GUMBO_TAG_BUTTON;
+	if (!button)
+		return false;
+	for (p = d->nodes[i].parent, k = 0; p != 0 && k < 64;
+	    p = d->nodes[p].parent, k++)
+		if (d->nodes[p].tag == GUMBO_TAG_MAIN ||
+		    d->nodes[p].tag == GUMBO_TAG_ARTICLE ||
+		    ((role = dom_attr(&d->nodes[p], "role")) != NULL &&
+		    strcasecmp(role->value, "main") == 0))
+			return false;
+	return true;
+}
+
+/*
  * Whether element i is a heading whose text is the words shops put over
  * an item's features, a list of them beside its pictures ("About this
  * item", "Über diesen Artikel", "À propos de cet article"): the
@@ -4217,6 +4256,24 @@ same_tag_class(const struct cex_doc *d, uint32_t p, uint32_t e)
 	    class_words_alike(cp->value, ce->value);
 }
 
+/*
+ * Whether elements p and e are of one tag and all the class words of one
+ * are among the other's (class_words_within): the first post of a
+ * thread marked as such beside its replies ("cPost ipsComment
+ * ipsComment_parent" beside "cPost ipsComment").
+ */
+static bool
+same_tag_words(const struct cex_doc *d, uint32_t p, uint32_t e)
+{
+	const GumboAttribute	*cp, *ce;
+
+	return d->nodes[p].tag == d->nodes[e].tag &&
+	    (cp = dom_attr(&d->nodes[p], "class")) != NULL &&
+	    (ce = dom_attr(&d->nodes[e], "class")) != NULL &&
+	    (class_words_within(cp->value, ce->value) ||
+	    class_words_within(ce->value, cp->value));
+}
+
 /* Whether elements p and e are of one tag and first class word. */
 static bool
 same_tag_first_class(const struct cex_doc *d, uint32_t p, uint32_t e)
@@ -4243,7 +4300,7 @@ same_entry_kind(const struct cex_doc *d, uint32_t p, uint32_t e)
 {
 	uint32_t	 wp = d->nodes[p].parent, we = d->nodes[e].parent;
 
-	if (!same_tag_class(d, p, e))
+	if (!same_tag_class(d, p, e) && !same_tag_words(d, p, e))
 		return false;
 	return wp == we || (wp != 0 && we != 0 &&
 	    d->nodes[wp].parent == d->nodes[we].parent &&
@@ -6801,6 +6858,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	uint32_t	 inner, outer, landmark, header, h;
 	double		 best_score = 0;
 	uint64_t	 threads;
+	bool		 discussion = false;
 	int		 rc = -1;
 
 	memset(&a, 0, sizeof(a));
@@ -6896,6 +6954,9 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 		    d->nodes[body].letters : 0) && !holds_prose_panel(&a, i))
 			a.outside[i] = a.names[i].thread > 0 ? THREAD :
 			    OUTSIDE;
+		else if (node_is_element(n) && !a.anchor[i] &&
+		    asks_cookies(d, i))
+			a.outside[i] = OUTSIDE;
 		if (live[i] && node_is_element(n) &&
 		    comments_from[n->parent] == 0 && labels_comments(d, i)) {
 			comments_from[n->parent] = 1;
@@ -6933,7 +6994,10 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	 * what readers wrote is the content, and the page is scored again
 	 * with the threads as text. (A post of a picture and a line has a
 	 * best that holds its readers' comments too, more than a tenth of
-	 * them: it stays a post.)
+	 * them: it stays a post.) The best of a discussion stays in its
+	 * post, which its kin join as posts of its thread: the ancestors
+	 * that the posts share (a forum's form around them) hold them in
+	 * boxes named as comments, which go as clutter.
 	 */
 	if (top[0].score < 3 && (threads = thread_letters(&a, 0)) >= 500 &&
 	    threads >= 10 * (uint64_t)(top[0].node != 0 ?
@@ -6942,6 +7006,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 			if (a.outside[i] == THREAD)
 				a.outside[i] = 0;
 		score_page(&a, top);
+		discussion = true;
 	}
 	best = top[0].node;
 	best_score = top[0].score;
@@ -6993,7 +7058,8 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	 * spread over many blocks (the questions of an accordion on a
 	 * page of sections).
 	 */
-	if (best != 0 && (c = shared_ancestor(&a, top, body)) != 0 &&
+	if (best != 0 && !discussion &&
+	    (c = shared_ancestor(&a, top, body)) != 0 &&
 	    ((c <= best && d->nodes[c].end >= d->nodes[best].end) ||
 	    2 * (uint64_t)d->nodes[c].letters >= d->nodes[best].letters)) {
 		best = c;
@@ -7007,7 +7073,7 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	 * than clutter. The body itself is such an ancestor on a page that
 	 * is one document, in cells or blocks that are each a child of it.
 	 */
-	if (best != 0) {
+	if (best != 0 && !discussion) {
 		c = best;
 		for (i = d->nodes[best].parent; i != 0;
 		    i = d->nodes[i].parent) {
