@@ -247,6 +247,7 @@ struct article {
 	struct name_cache *cache;	/* see name_cache */
 	char		*page_dir;	/* see page_directory, or NULL */
 	bool		 people;	/* three biographies: see read_names */
+	bool		 forum;		/* the data declare a forum's post */
 };
 
 /* The index of the word w of len bytes in list, or -1. */
@@ -2192,6 +2193,7 @@ read_ld(struct article *a)
 			continue;
 		if (a->ld_letters == 0)
 			a->ld_letters = json_article_letters(text);
+		a->forum |= strstr(text, "\"DiscussionForumPosting\"") != NULL;
 		if (meta_ld_things(text, &things, &description) == -1) {
 			free(description);
 			return -1;
@@ -6935,6 +6937,8 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	header = site_header(&a);
 	for (i = 1; i < d->nnodes; i++) {
 		n = &d->nodes[i];
+		a.forum |= node_is_element(n) &&
+		    has_itemtype(n, "DiscussionForumPosting");
 		if (a.outside[n->parent] != 0)
 			a.outside[i] = a.outside[n->parent];
 		else if (n->end <= header && node_is_element(n) &&
@@ -6994,14 +6998,19 @@ method_article(struct cex_doc *d, const struct cex_opts *opts)
 	 * what readers wrote is the content, and the page is scored again
 	 * with the threads as text. (A post of a picture and a line has a
 	 * best that holds its readers' comments too, more than a tenth of
-	 * them: it stays a post.) The best of a discussion stays in its
+	 * them: it stays a post.) So is a page whose data declare a post
+	 * of a forum (schema.org's DiscussionForumPosting, in microdata or
+	 * JSON-LD), whatever its best scores: the comments under a forum's
+	 * post, items of schema.org's Comment or boxes named as replies,
+	 * are the thread's posts. The best of a discussion stays in its
 	 * post, which its kin join as posts of its thread: the ancestors
 	 * that the posts share (a forum's form around them) hold them in
 	 * boxes named as comments, which go as clutter.
 	 */
-	if (top[0].score < 3 && (threads = thread_letters(&a, 0)) >= 500 &&
+	if ((a.forum && thread_letters(&a, 0) > 0) ||
+	    (top[0].score < 3 && (threads = thread_letters(&a, 0)) >= 500 &&
 	    threads >= 10 * (uint64_t)(top[0].node != 0 ?
-	    d->nodes[top[0].node].letters : 0)) {
+	    d->nodes[top[0].node].letters : 0))) {
 		for (i = 1; i < d->nnodes; i++)
 			if (a.outside[i] == THREAD)
 				a.outside[i] = 0;
