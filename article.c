@@ -17,7 +17,6 @@
  * Every rule is a general property of web pages, stated where it is
  * made. All aggregates come from backward passes over the overlay.
  */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -4476,11 +4475,11 @@ numbered_ids(const struct cex_node *x, const struct cex_node *y)
 		return false;
 	lx = strlen(ix->value);
 	ly = strlen(iy->value);
-	for (sx = lx; sx > 0 && isdigit((unsigned char)ix->value[sx - 1]);
-	    sx--)
+	for (sx = lx; sx > 0 && ix->value[sx - 1] >= '0' &&
+	    ix->value[sx - 1] <= '9'; sx--)
 		continue;
-	for (sy = ly; sy > 0 && isdigit((unsigned char)iy->value[sy - 1]);
-	    sy--)
+	for (sy = ly; sy > 0 && iy->value[sy - 1] >= '0' &&
+	    iy->value[sy - 1] <= '9'; sy--)
 		continue;
 	return sx > 0 && sx == sy && sx < lx && sy < ly &&
 	    memcmp(ix->value, iy->value, sx) == 0 &&
@@ -4857,7 +4856,8 @@ is_intro(const struct article *a, uint32_t i)
  * A paper's abstract sits apart from its body, in a section between the
  * title and the body that a heading names (is_abstract): unlike a
  * news story's standfirst, which a reader may skip, it is the paper's
- * own text under any taste, and joins it.
+ * own text under any taste, and joins it. So does an introduction
+ * there (is_intro), a how-to's before its steps.
  */
 static void
 keep_abstract(const struct article *a, unsigned char *root, uint32_t best)
