@@ -329,7 +329,9 @@ static const char *const thread_words[] = {
  * and returns (the same under every product, "slot--delivery"), a
  * picture's copyright line ("Foto: NAME / AGENCY", see names_of), a
  * list of references (the works a text cites: MediaWiki's "reflist"
- * and "references", a paper's "references"). And
+ * and "references", a paper's "references"), a forum's box of a post's
+ * poster beside the post (their name, rank and count of posts: phpBB's
+ * "postprofile", vBulletin's "userinfo", SMF's "poster"). And
  * "hidden" (see name_words).
  */
 static const char *const aside_words[] = {
@@ -347,7 +349,7 @@ static const char *const aside_words[] = {
 	"ratings", "stars", "vote", "votes", "voting", "poll",
 	"polls", "umfrage", "anketa", "sondage", "sondaggio", "encuesta",
 	"logo", "logos", "shipping", "delivery", "returns", "copyright",
-	"references", "reflist",
+	"references", "reflist", "userinfo", "postprofile", "poster",
 	NULL
 };
 
