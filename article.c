@@ -1358,6 +1358,18 @@ is_dialog(const struct cex_node *n)
 }
 
 /*
+ * Whether element n is navigation: a nav element, but for one of 100
+ * letters or more that holds no link, a script's panel of text that a
+ * site builder makes of a nav element (Webflow's dropdown,
+ * "w-dropdown-list", the answers of an FAQ): navigation is links.
+ */
+static bool
+is_navigation(const struct cex_node *n)
+{
+	return n->tag == GUMBO_TAG_NAV && (n->linked > 0 || n->letters < 100);
+}
+
+/*
  * Whether element i is around the article: an aside, nav or footer
  * element, one named so (outside_words, thread_words), or a dialog. But
  * an aside named for a recipe and for no clutter is the recipe's
@@ -1371,7 +1383,7 @@ is_outside(const struct article *a, uint32_t i)
 	const struct cex_node	*n = &a->d->nodes[i];
 
 	return (n->tag == GUMBO_TAG_ASIDE && !a->names[i].recipe) ||
-	    n->tag == GUMBO_TAG_NAV ||
+	    is_navigation(n) ||
 	    (n->tag == GUMBO_TAG_FOOTER && near_ancestor(a->d, i,
 	    GUMBO_TAG_BLOCKQUOTE, GUMBO_TAG_BLOCKQUOTE) == 0) ||
 	    a->names[i].outside > 0 || is_dialog(n);
@@ -3575,7 +3587,7 @@ is_clutter(const struct article *a, uint32_t i, uint32_t total,
 	int			  bad, aside;
 	uint32_t		  k;
 
-	if (n->tag == GUMBO_TAG_NAV)
+	if (is_navigation(n))
 		return CLUTTER;
 	/*
 	 * A link to a place in the page itself with no letter or digit in
