@@ -4272,20 +4272,22 @@ same_tag_class(const struct cex_doc *d, uint32_t p, uint32_t e)
 }
 
 /*
- * Whether elements p and e are of one tag and all the class words of one
- * are among the other's (class_words_within): the first post of a
- * thread marked as such beside its replies ("cPost ipsComment
- * ipsComment_parent" beside "cPost ipsComment").
+ * Whether elements p and e are of one tag and of one class
+ * (class_words_alike), or all the class words of one are among the
+ * other's (class_words_within): the first post of a thread marked as
+ * such beside its replies ("cPost ipsComment ipsComment_parent" beside
+ * "cPost ipsComment").
  */
 static bool
-same_tag_words(const struct cex_doc *d, uint32_t p, uint32_t e)
+same_tag_kin(const struct cex_doc *d, uint32_t p, uint32_t e)
 {
 	const GumboAttribute	*cp, *ce;
 
 	return d->nodes[p].tag == d->nodes[e].tag &&
 	    (cp = dom_attr(&d->nodes[p], "class")) != NULL &&
 	    (ce = dom_attr(&d->nodes[e], "class")) != NULL &&
-	    (class_words_within(cp->value, ce->value) ||
+	    (class_words_alike(cp->value, ce->value) ||
+	    class_words_within(cp->value, ce->value) ||
 	    class_words_within(ce->value, cp->value));
 }
 
@@ -4315,7 +4317,7 @@ same_entry_kind(const struct cex_doc *d, uint32_t p, uint32_t e)
 {
 	uint32_t	 wp = d->nodes[p].parent, we = d->nodes[e].parent;
 
-	if (!same_tag_class(d, p, e) && !same_tag_words(d, p, e))
+	if (!same_tag_kin(d, p, e))
 		return false;
 	return wp == we || (wp != 0 && we != 0 &&
 	    d->nodes[wp].parent == d->nodes[we].parent &&
@@ -6424,17 +6426,17 @@ nested(const struct cex_doc *d, uint32_t x, uint32_t y)
 	    (y > x && y < d->nodes[x].end);
 }
 
-/* Whether element i is or lies in an entry, 16 levels up at most. */
-static bool
-in_entry(const struct cex_doc *d, uint32_t i)
+/* The entry that element i is or lies in, 16 levels up at most, or 0. */
+static uint32_t
+entry_of(const struct cex_doc *d, uint32_t i)
 {
 	uint32_t	 k;
 
 	for (k = 0; i != 0 && k < 16; i = d->nodes[i].parent, k++)
 		if (node_is_element(&d->nodes[i]) &&
 		    marks_entry(&d->nodes[i], false))
-			return true;
-	return false;
+			return i;
+	return 0;
 }
 
 /*
@@ -6455,13 +6457,8 @@ text_before_entries(const struct article *a, const struct candidate *top,
 	const struct cex_doc	*d = a->d;
 	uint32_t		 e, p, c, k;
 
-	if (a->h1 == 0 || best <= a->h1)
-		return 0;
-	for (e = best, k = 0; e != 0 && k < 16; e = d->nodes[e].parent, k++)
-		if (node_is_element(&d->nodes[e]) &&
-		    marks_entry(&d->nodes[e], false))
-			break;
-	if (e == 0 || k == 16 || e < d->nodes[a->h1].end)
+	if (a->h1 == 0 || best <= a->h1 || (e = entry_of(d, best)) == 0 ||
+	    e < d->nodes[a->h1].end)
 		return 0;
 	p = d->nodes[e].parent;
 	for (c = p + 1; c < d->nodes[p].end; c = d->nodes[c].end)
@@ -6473,7 +6470,7 @@ text_before_entries(const struct article *a, const struct candidate *top,
 		if (c >= d->nodes[a->h1].end && d->nodes[c].end <= e &&
 		    d->nodes[c].letters > d->nodes[e].letters &&
 		    top[k].score >= 0.75 * best_score &&
-		    !in_entry(d, c))
+		    entry_of(d, c) == 0)
 			return k;
 	return 0;
 }
